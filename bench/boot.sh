@@ -1,0 +1,173 @@
+#!/usr/bin/env bash
+# Boot one built kernel variant in QEMU, run a plan inside, bring its output back.
+#
+# Usage: bench/boot.sh [OPTIONS] VARIANT [-- COMMAND...]
+#   VARIANT          a built variant: stock, head-2007, tail-modern, slab, or a
+#                    kernel directory (see ./run.sh kernels --list)
+#   --plan FILE      the shell script to run in the guest (default: COMMAND)
+#   --out DIR        where the guest's output goes (default: a new temp dir)
+#   --profile P      profile for bare variant names (default 2007)
+#   --accel A        auto (default), kvm or tcg
+#   --smp N          vCPUs (default: host cores, at least 2)
+#   --mem MIB        guest memory (default 2048)
+#   --timeout S      wall-clock limit for the whole boot (default 600)
+#
+# The guest writes into OUT as it goes: guest-info, plan.log, status, and
+# whatever the plan writes in its working directory; serial.log is the
+# console. Exit status and the last line tell how it ended:
+#   0 finished   2 runner error   3 kernel panic/oops   4 hang/timeout
+#   1 launcher error (bad input, QEMU failed to start)
+set -euo pipefail
+# shellcheck source=lib/common.sh
+. "$(dirname "$0")/../lib/common.sh"
+
+plan='' out='' profile=2007 accel=auto mem=2048 timeout=600
+smp=$(nproc)
+[ "$smp" -ge 2 ] || smp=2
+variant=
+cmd=()
+while [ $# -gt 0 ]; do
+	case "$1" in
+	--plan) plan=${2:?--plan needs a file}; shift 2 ;;
+	--out) out=${2:?--out needs a directory}; shift 2 ;;
+	--profile) profile=${2:?--profile needs 2007 or modern}; shift 2 ;;
+	--accel) accel=${2:?--accel needs auto, kvm or tcg}; shift 2 ;;
+	--smp) smp=${2:?--smp needs a number}; shift 2 ;;
+	--mem) mem=${2:?--mem needs MiB}; shift 2 ;;
+	--timeout) timeout=${2:?--timeout needs seconds}; shift 2 ;;
+	-h | --help) sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+	--) shift; cmd=("$@"); break ;;
+	-*) die "unknown option '$1' (see bench/boot.sh --help)" ;;
+	*) [ -z "$variant" ] || die "one variant at a time (got '$variant' and '$1')"; variant=$1; shift ;;
+	esac
+done
+[ -n "$variant" ] || die "which variant? (see bench/boot.sh --help)"
+for n in "$smp" "$mem" "$timeout"; do
+	[[ "$n" =~ ^[1-9][0-9]*$ ]] || die "'$n' is not a positive whole number"
+done
+case "$accel" in auto | kvm | tcg) ;; *) die "--accel takes auto, kvm or tcg, not '$accel'" ;; esac
+
+# The kernel: a directory, or a variant name in the cache.
+if [ -d "$variant" ]; then
+	kdir=$variant
+else
+	kdir=
+	for cand in "$variant" "$variant-$profile"; do
+		if [ -f "$SLUBBENCH_CACHE/kernels/$cand/manifest.json" ]; then
+			kdir=$SLUBBENCH_CACHE/kernels/$cand
+			break
+		fi
+	done
+	[ -n "$kdir" ] || die "variant '$variant' (profile $profile) is not built: run ./run.sh kernels --profile $profile ${variant%-*}"
+fi
+if [ ! -f "$kdir/bzImage" ] || [ ! -f "$kdir/manifest.json" ]; then
+	die "$kdir holds no built kernel (bzImage, manifest.json)"
+fi
+need_cmd qemu-system-x86_64 qemu-system-x86
+image=$("$SLUBBENCH_TOP/rootfs/build.sh" --path)
+
+if [ -z "$out" ]; then
+	out=$(mktemp -d "${TMPDIR:-/tmp}/slubbench-boot.XXXXXX")
+fi
+mkdir -p "$out"
+out=$(realpath "$out")
+# OUT is the directory the guest mounts (9p tag "job") and works in.
+job=$out
+if [ -n "$plan" ]; then
+	[ -f "$plan" ] || die "plan file '$plan' does not exist"
+	cp "$plan" "$job/plan.sh"
+elif [ ${#cmd[@]} -gt 0 ]; then
+	printf '%q ' "${cmd[@]}" >"$job/plan.sh"
+	echo >>"$job/plan.sh"
+else
+	die "nothing to run: give --plan FILE or -- COMMAND"
+fi
+rm -f "$out/status" "$out/guest-info" "$out/plan.log"
+
+# kvm_usable: /dev/kvm opens and a probe boot reaches the runner in 30 s.
+# The answer is cached per host kernel and QEMU version.
+kvm_usable() {
+	[ -r /dev/kvm ] && [ -w /dev/kvm ] || return 1
+	local key probe_out rc
+	key=$(printf '%s %s' "$(uname -r)" "$(qemu-system-x86_64 --version | head -n1)" | sha256sum | cut -c1-12)
+	local cache=$SLUBBENCH_CACHE/accel-probe-$key
+	if [ -f "$cache" ]; then
+		[ "$(cat "$cache")" = kvm ]
+		return
+	fi
+	say boot "probing KVM (a 30 s test boot)"
+	probe_out=$(mktemp -d)
+	rc=0
+	"$0" --accel kvm --smp 1 --mem 512 --timeout 30 --out "$probe_out" "$kdir" -- true >/dev/null 2>&1 || rc=$?
+	rm -rf "$probe_out"
+	mkdir -p "$SLUBBENCH_CACHE"
+	if [ "$rc" -eq 0 ]; then echo kvm >"$cache"; else echo tcg >"$cache"; fi
+	[ "$rc" -eq 0 ]
+}
+
+if [ "$accel" = auto ]; then
+	if kvm_usable; then accel=kvm; else accel=tcg; fi
+fi
+if [ "$accel" = kvm ]; then
+	qaccel=(-accel kvm -cpu "${SLUBBENCH_QEMU_CPU:-host}")
+else
+	qaccel=(-accel "tcg,thread=multi" -cpu "${SLUBBENCH_QEMU_CPU:-max}")
+	say boot "warning: no usable KVM, emulating with TCG: timings are emulated (no real caches or lock contention)"
+fi
+
+serial=$out/serial.log
+: >"$serial"
+append="console=ttyS0 root=/dev/vda ro rootfstype=ext4 init=/sbin/slubbench-init panic=-1 oops=panic quiet loglevel=4 ${SLUBBENCH_APPEND:-}"
+t0=$(date +%s)
+rc=0
+timeout --foreground -k 5 "$timeout" qemu-system-x86_64 \
+	-nodefaults -no-user-config -nographic -no-reboot \
+	-machine pc "${qaccel[@]}" -smp "$smp" -m "$mem" \
+	-kernel "$kdir/bzImage" -append "$append" \
+	-drive "file=$image,if=virtio,format=raw,readonly=on" \
+	-virtfs "local,path=$job,mount_tag=job,security_model=none,id=job" \
+	-serial "file:$serial" -monitor none \
+	>"$out/qemu.log" 2>&1 || rc=$?
+secs=$(($(date +%s) - t0))
+{
+	echo "accel=$accel"
+	echo "smp=$smp"
+	echo "mem_mib=$mem"
+	echo "seconds=$secs"
+	echo "qemu_rc=$rc"
+	echo "kernel_dir=$kdir"
+} >"$out/boot-info"
+
+# How it ended: the console first (a panic may follow a written status).
+status=$(cat "$out/status" 2>/dev/null || true)
+if grep -qE 'Kernel panic|Oops:|BUG:|general protection fault' "$serial"; then
+	line=$(grep -m1 -E 'Kernel panic|Oops:|BUG:|general protection fault' "$serial" | tr -d '\r')
+	echo "result=panic" >>"$out/boot-info"
+	say boot "$(basename "$kdir"): kernel panic/oops after ${secs}s: $line (console: $serial)"
+	exit 3
+fi
+if [ "$rc" -eq 124 ] || [ "$rc" -eq 137 ]; then
+	echo "result=timeout" >>"$out/boot-info"
+	say boot "$(basename "$kdir"): hang: no power-off within ${timeout}s (status: ${status:-none}; console: $serial)"
+	exit 4
+fi
+case "$status" in
+"finished rc=0")
+	echo "result=finished" >>"$out/boot-info"
+	say boot "$(basename "$kdir"): finished in ${secs}s ($accel, $smp vCPUs), output in $out"
+	exit 0
+	;;
+"error"*)
+	echo "result=runner-error" >>"$out/boot-info"
+	say boot "$(basename "$kdir"): runner error: $status (see $out/plan.log)"
+	exit 2
+	;;
+esac
+if [ "$rc" -ne 0 ] && [ ! -s "$serial" ]; then
+	echo "result=launcher-error" >>"$out/boot-info"
+	say boot "QEMU failed to start (rc $rc): $(tail -n 3 "$out/qemu.log" | tr '\n' ' ')"
+	exit 1
+fi
+echo "result=runner-error" >>"$out/boot-info"
+say boot "$(basename "$kdir"): the guest stopped without a result (status: ${status:-none}; console: $serial)"
+exit 2

@@ -1,0 +1,292 @@
+#!/usr/bin/env bash
+# Build slubbench kernel variants from Debian's linux-source-6.1.
+#
+# Usage: kernels/build.sh [--profile 2007|modern] [--variant NAME=PATCH]... [VARIANT...]
+#        kernels/build.sh --list
+#        kernels/build.sh --check-patches
+#
+# Variants come from kernels/variants (default: all of them); --variant adds
+# "stock + PATCH" under NAME. Each built variant lands, complete or not at
+# all, in $SLUBBENCH_CACHE/kernels/<variant>-<profile>/: bzImage, vmlinux,
+# System.map, config, build.log, objects.sha256, manifest.json.
+set -euo pipefail
+# shellcheck source=lib/common.sh
+. "$(dirname "$0")/../lib/common.sh"
+
+KDIR=$SLUBBENCH_TOP/kernels
+PROFILES="2007 modern"
+profile=2007
+list=0
+check_patches=0
+wanted=()
+declare -A user_patch=()
+
+usage() {
+	sed -n '3,12p' "$0" | sed 's/^# \{0,1\}//'
+	exit 0
+}
+
+while [ $# -gt 0 ]; do
+	case "$1" in
+	--profile) profile=${2:?--profile needs a value}; shift 2 ;;
+	--profile=*) profile=${1#*=}; shift ;;
+	--variant) user_variant=${2:?--variant needs NAME=PATCH}; shift 2
+		name=${user_variant%%=*} file=${user_variant#*=}
+		if [ "$name" = "$user_variant" ] || [ -z "$name" ] || [ -z "$file" ]; then
+			die "--variant takes NAME=PATCH, got '$user_variant'"
+		fi
+		user_patch[$name]=$file ;;
+	--list) list=1; shift ;;
+	--check-patches) check_patches=1; shift ;;
+	-h | --help) usage ;;
+	-*) die "unknown option '$1' (see kernels/build.sh --help)" ;;
+	*) wanted+=("$1"); shift ;;
+	esac
+done
+
+# ---- the variants table -------------------------------------------------
+declare -A allocator=() patches=()
+names=()
+while read -r name alloc pl; do
+	case "$name" in '' | '#'*) continue ;; esac
+	names+=("$name")
+	allocator[$name]=$alloc
+	patches[$name]=
+	[ "$pl" = - ] && continue
+	for n in $pl; do
+		f=$(compgen -G "$KDIR/patches/$n-*.patch" | head -n1) || true
+		[ -n "$f" ] || die "kernels/variants: $name names patch $n, not in kernels/patches/"
+		patches[$name]+="$f "
+	done
+done <"$KDIR/variants"
+
+for name in "${!user_patch[@]}"; do
+	file=${user_patch[$name]}
+	[[ "$name" =~ ^[a-z0-9][a-z0-9_.-]*$ ]] ||
+		die "--variant name '$name': use lower-case letters, digits, '.', '_' and '-'"
+	[ -z "${allocator[$name]:-}" ] ||
+		die "--variant name '$name' clashes with a built-in variant (${names[*]}): choose another name"
+	[ -f "$file" ] || die "--variant $name: patch file '$file' does not exist"
+	names+=("$name")
+	allocator[$name]=slub
+	patches[$name]="${patches[stock]}$(realpath "$file") "
+	wanted+=("$name")
+done
+
+if [ "$list" -eq 1 ]; then
+	printf '%-8s %-9s %-9s %s\n' variant allocator profiles patches
+	for name in "${names[@]}"; do
+		prof="$PROFILES"
+		[ "${allocator[$name]}" = slab ] && prof="n/a"
+		pl=
+		for p in ${patches[$name]}; do pl+="$(basename "$p") "; done
+		printf '%-8s %-9s %-9s %s\n' "$name" "${allocator[$name]}" "${prof// /,}" "${pl:--}"
+	done
+	exit 0
+fi
+
+case " $PROFILES " in
+*" $profile "*) ;;
+*) die "unknown profile '$profile': valid profiles are: $PROFILES" ;;
+esac
+[ ${#wanted[@]} -gt 0 ] || wanted=("${names[@]}")
+for v in "${wanted[@]}"; do
+	[ -n "${allocator[$v]:-}" ] || die "unknown variant '$v': valid variants are: ${names[*]} (or add one with --variant NAME=PATCH)"
+done
+
+# ---- the source tree ----------------------------------------------------
+need_cmd make build-essential
+need_cmd gcc build-essential
+need_cmd flex flex
+need_cmd bison bison
+need_cmd bc bc
+need_cmd ccache ccache
+need_cmd patch patch
+need_cmd readelf binutils
+need_cmd jq jq
+[ -e /usr/include/libelf.h ] || die "libelf headers are missing: install them with 'apt-get install -y libelf-dev' (or run ./run.sh deps)"
+[ -e /usr/include/openssl/ssl.h ] || die "OpenSSL headers are missing: install them with 'apt-get install -y libssl-dev' (or run ./run.sh deps)"
+
+KVER=$(ksrc_version)
+TREE=$SLUBBENCH_CACHE/src/linux-source-6.1_$KVER
+
+extract_tree() {
+	[ -f "$TREE/.slubbench-extracted" ] && return 0
+	need_space "$SLUBBENCH_CACHE/src" 1500
+	say kernels "extracting $KSRC_TARBALL ($KSRC_PKG $KVER)"
+	local tmp=$TREE.tmp
+	rm -rf "$tmp" && mkdir -p "$tmp"
+	tar -xJf "$KSRC_TARBALL" -C "$tmp" --strip-components=1 ||
+		die "could not extract $KSRC_TARBALL (disk full?)"
+	touch "$tmp/.slubbench-extracted"
+	rm -rf "$TREE"
+	mv "$tmp" "$TREE"
+}
+
+if [ "$check_patches" -eq 1 ]; then
+	extract_tree
+	for v in "${names[@]}"; do
+		# shellcheck disable=SC2086
+		"$KDIR/patch-tree.sh" --check "$TREE" ${patches[$v]}
+		say kernels "$v: patches apply to the pristine tree"
+	done
+	exit 0
+fi
+
+# ---- one variant --------------------------------------------------------
+# fragments VARIANT: the config fragments it is merged from, in order.
+fragments() {
+	local c=$KDIR/config
+	if [ "${allocator[$1]}" = slab ]; then
+		echo "$c/base.config $c/slab.config"
+	else
+		echo "$c/base.config $c/slub.config $c/profile-$profile.config"
+	fi
+}
+
+# check_config CONFIG FRAGMENT...: every requested value survived olddefconfig.
+check_config() {
+	local cfg=$1 bad=()
+	shift
+	local line sym
+	while IFS= read -r line; do
+		case "$line" in
+		CONFIG_*=*)
+			grep -qxF -- "$line" "$cfg" || bad+=("$line (got: $(grep -E "^(# )?${line%%=*}[= ]" "$cfg" || echo unset))") ;;
+		"# CONFIG_"*" is not set")
+			sym=${line#\# }
+			sym=${sym%% *}
+			grep -q "^$sym=" "$cfg" && bad+=("$line (got: $(grep "^$sym=" "$cfg"))") ;;
+		esac
+	done < <(cat "$@")
+	if [ ${#bad[@]} -gt 0 ]; then
+		printf '    %s\n' "${bad[@]}" >&2
+		die "requested options did not survive olddefconfig (dependencies missing from kernels/config/?)"
+	fi
+}
+
+# profile_of VARIANT: the profile, or n/a where it does not apply (SLAB).
+profile_of() {
+	if [ "${allocator[$1]}" = slab ]; then echo n/a; else echo "$profile"; fi
+}
+
+# inputs_hash VARIANT: what the build depends on; equal hash, no rebuild.
+inputs_hash() {
+	local v=$1 f
+	{
+		echo "$KVER $(profile_of "$v") ${allocator[$v]}"
+		gcc --version | head -n1
+		for f in $(fragments "$v") ${patches[$v]}; do sha256 "$f"; done
+		sha256 "$KDIR/build.sh"
+	} | sha256sum | cut -d' ' -f1
+}
+
+build_variant() {
+	local v=$1 t0 key obj out hash
+	t0=$(date +%s)
+	key=slub-$profile
+	[ "${allocator[$v]}" = slab ] && key=slab
+	out=$SLUBBENCH_CACHE/kernels/$v-$profile
+	[ "${allocator[$v]}" = slab ] && out=$SLUBBENCH_CACHE/kernels/$v
+	hash=$(inputs_hash "$v")
+	if [ -f "$out/manifest.json" ] && [ "$(jq -r .inputs_sha256 "$out/manifest.json")" = "$hash" ]; then
+		say kernels "$(basename "$out"): up to date ($out)"
+		return 0
+	fi
+	obj=$SLUBBENCH_CACHE/build/$key
+	need_space "$SLUBBENCH_CACHE" 3000
+	mkdir -p "$obj" "$SLUBBENCH_CACHE/logs"
+	local log
+	log=$SLUBBENCH_CACHE/logs/build-$(basename "$out").log
+
+	local n
+	# shellcheck disable=SC2086
+	n=$("$KDIR/patch-tree.sh" "$TREE" ${patches[$v]})
+	say kernels "$(basename "$out"): tree set to $(wc -w <<<"${patches[$v]}") patch(es), $n file(s) changed"
+
+	# shellcheck disable=SC2046
+	(cd "$TREE" && scripts/kconfig/merge_config.sh -n -O "$obj" $(fragments "$v")) >"$log" 2>&1 ||
+		{ tail -n 20 "$log" >&2; die "configuring $v failed; log: $log"; }
+	# shellcheck disable=SC2046
+	check_config "$obj/.config" $(fragments "$v")
+	say kernels "$(basename "$out"): configured ($(grep -c '=y' "$obj/.config") options on), building in $obj"
+
+	export CCACHE_DIR=${CCACHE_DIR:-$SLUBBENCH_CACHE/ccache}
+	export CCACHE_COMPILERCHECK=content CCACHE_SLOPPINESS=time_macros
+	ccache -M 8G >/dev/null
+	local jobs
+	jobs=$(nproc)
+	# A heartbeat line a minute while make runs in the foreground (so that
+	# Ctrl-C reaches make); the heartbeat dies with this function.
+	(while sleep 60; do
+		say kernels "$(basename "$out"): building, $(grep -c '^  CC ' "$log") objects compiled so far"
+	done) &
+	HEARTBEAT=$!
+	trap 'kill "$HEARTBEAT" 2>/dev/null' EXIT
+	local rc=0
+	make -C "$obj" -j"$jobs" CC="ccache gcc" KBUILD_BUILD_TIMESTAMP=@0 \
+		KBUILD_BUILD_USER=slubbench KBUILD_BUILD_HOST=slubbench \
+		bzImage >>"$log" 2>&1 || rc=$?
+	kill "$HEARTBEAT" 2>/dev/null || true
+	trap - EXIT
+	if [ "$rc" -ne 0 ]; then
+		if grep -q 'No space left on device' "$log"; then
+			die "disk full while building $v: free space under $SLUBBENCH_CACHE; log: $log"
+		fi
+		tail -n 30 "$log" >&2
+		die "building $v failed; log: $log"
+	fi
+
+	local compiled tmp
+	compiled=$(grep -c '^  CC ' "$log" || true)
+	tmp=$out.tmp.$$
+	rm -rf "$out".tmp.* && mkdir -p "$tmp"
+	cp "$obj/arch/x86/boot/bzImage" "$obj/vmlinux" "$obj/System.map" "$tmp/"
+	cp "$obj/.config" "$tmp/config"
+	cp "$log" "$tmp/build.log"
+	(cd "$obj" && find . -name '*.o' ! -name '.tmp_*' -print0 | sort -z | xargs -0 sha256sum) >"$tmp/objects.sha256"
+	local buildid
+	buildid=$(readelf -n "$obj/vmlinux" | sed -n 's/.*Build ID: *//p' | head -n1)
+	local plist='[]' p
+	for p in ${patches[$v]}; do
+		plist=$(jq -c --arg f "$(basename "$p")" --arg s "$(sha256 "$p")" '. + [{file: $f, sha256: $s}]' <<<"$plist")
+	done
+	jq -n --arg variant "$v" --arg profile "$(profile_of "$v")" --arg allocator "${allocator[$v]}" \
+		--arg pkg "$KSRC_PKG" --arg pkgver "$KVER" --arg inputs "$hash" \
+		--arg config_sha "$(sha256 "$obj/.config")" --arg buildid "$buildid" \
+		--arg release "$(cat "$obj/include/config/kernel.release")" \
+		--arg gcc "$(gcc --version | head -n1)" --arg date "$(date -u +%FT%TZ)" \
+		--argjson patches "$plist" --argjson compiled "$compiled" \
+		--argjson seconds $(($(date +%s) - t0)) --arg objdir "$obj" \
+		'{variant: $variant, profile: $profile,
+		  allocator: $allocator, source_package: $pkg, source_version: $pkgver,
+		  kernel_release: $release, build_id: $buildid, patches: $patches,
+		  config_sha256: $config_sha, inputs_sha256: $inputs, compiler: $gcc,
+		  built: $date, build_seconds: $seconds, objects_compiled: $compiled,
+		  build_dir: $objdir}' >"$tmp/manifest.json"
+	rm -rf "$out"
+	mv "$tmp" "$out"
+	say kernels "$(basename "$out"): built in $(($(date +%s) - t0))s, $compiled objects compiled, build id ${buildid:0:12} -> $out"
+}
+
+# The kernel's own slabinfo tool, for the root filesystem (one per tree).
+build_slabinfo() {
+	local out=$SLUBBENCH_CACHE/tools/slabinfo-$KVER
+	[ -x "$out" ] && return 0
+	mkdir -p "$(dirname "$out")"
+	gcc -O2 -Wall -static -o "$out.tmp" "$TREE/tools/vm/slabinfo.c" 2>"$SLUBBENCH_CACHE/logs/slabinfo.log" ||
+		{ cat "$SLUBBENCH_CACHE/logs/slabinfo.log" >&2; die "building tools/vm/slabinfo failed"; }
+	mv "$out.tmp" "$out"
+	say kernels "tools/vm/slabinfo built -> $out"
+}
+
+main() {
+	extract_tree
+	mkdir -p "$SLUBBENCH_CACHE/logs"
+	build_slabinfo
+	local v
+	for v in "${wanted[@]}"; do
+		build_variant "$v"
+	done
+}
+with_lock kernels main

@@ -1,0 +1,75 @@
+# shellcheck shell=bash
+# Helpers shared by slubbench's scripts: sourced, never run.
+#
+# Paths: everything built lives in the cache, never in git.
+#   SLUBBENCH_CACHE  default ${XDG_CACHE_HOME:-$HOME/.cache}/slubbench
+
+SLUBBENCH_TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+SLUBBENCH_CACHE=${SLUBBENCH_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/slubbench}
+SLUBBENCH_T0=${SLUBBENCH_T0:-$(date +%s)}
+export SLUBBENCH_TOP SLUBBENCH_CACHE SLUBBENCH_T0
+
+# The Debian package that ships the kernel tree, and the tarball it installs.
+KSRC_PKG=linux-source-6.1
+KSRC_TARBALL=${KSRC_TARBALL:-/usr/src/linux-source-6.1.tar.xz}
+
+# elapsed: seconds since the top-level command started, as 1m05s.
+elapsed() {
+	local s=$(($(date +%s) - SLUBBENCH_T0))
+	printf '%dm%02ds' $((s / 60)) $((s % 60))
+}
+
+# say STEP MESSAGE...: one progress line on stderr, with elapsed time.
+say() {
+	local step=$1
+	shift
+	printf '[%s %s] %s\n' "$(elapsed)" "$step" "$*" >&2
+}
+
+# die MESSAGE...: a clear error on stderr, exit 1.
+die() {
+	printf 'slubbench: error: %s\n' "$*" >&2
+	exit 1
+}
+
+# need_cmd CMD PACKAGE: fail with the apt-get line when CMD is missing.
+need_cmd() {
+	command -v "$1" >/dev/null 2>&1 ||
+		die "'$1' is missing: install it with 'apt-get install -y $2' (or run ./run.sh deps)"
+}
+
+# need_space DIR MIB: fail plainly when DIR's file system has less free space.
+need_space() {
+	local dir=$1 mib=$2 avail
+	mkdir -p "$dir"
+	avail=$(df -Pm "$dir" | awk 'NR == 2 { print $4 }')
+	[ "$avail" -ge "$mib" ] ||
+		die "disk full: $dir has ${avail} MiB free, this step needs about ${mib} MiB (free space or set SLUBBENCH_CACHE)"
+}
+
+# sha256 FILE: the hex digest alone.
+sha256() {
+	sha256sum "$1" | cut -d' ' -f1
+}
+
+# ksrc_version: the installed linux-source-6.1 package version, or fail.
+ksrc_version() {
+	local v
+	v=$(dpkg-query -W -f='${Version}' "$KSRC_PKG" 2>/dev/null) || v=
+	if [ -z "$v" ] || [ ! -f "$KSRC_TARBALL" ]; then
+		die "$KSRC_TARBALL is missing: install it with 'apt-get install -y $KSRC_PKG' (or run ./run.sh deps)"
+	fi
+	printf '%s\n' "$v"
+}
+
+# with_lock NAME CMD...: run CMD holding an exclusive lock in the cache, so
+# that two builds never share a kernel tree or build directory at once.
+with_lock() {
+	local name=$1
+	shift
+	mkdir -p "$SLUBBENCH_CACHE/locks"
+	(
+		flock -w 3600 9 || die "waited an hour for lock $name (another slubbench still running?)"
+		"$@"
+	) 9>"$SLUBBENCH_CACHE/locks/$name"
+}

@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# Install the Debian packages slubbench needs, only those missing.
+# Usage: lib/deps.sh [--check]   (--check: list what is missing, exit 1 if any)
+set -euo pipefail
+# shellcheck source=lib/common.sh
+. "$(dirname "$0")/common.sh"
+
+PACKAGES=(
+	# the kernel tree and what builds it
+	linux-source-6.1 build-essential bc bison flex libelf-dev libssl-dev
+	cpio xz-utils ccache perl binutils util-linux
+	# root filesystem and guests
+	debootstrap e2fsprogs qemu-system-x86
+	# analysis tools, tests and charts
+	pkg-config libgsl-dev libjansson-dev libcmocka-dev jq gnuplot-nox shellcheck
+)
+
+missing=()
+for p in "${PACKAGES[@]}"; do
+	st=$(dpkg-query -W -f='${db:Status-Abbrev}' "$p" 2>/dev/null) || st=
+	case "$st" in
+	ii*) ;;
+	*) missing+=("$p") ;;
+	esac
+done
+
+if [ "${1:-}" = --check ]; then
+	[ ${#missing[@]} -eq 0 ] && exit 0
+	printf '%s\n' "${missing[@]}"
+	exit 1
+fi
+
+if [ ${#missing[@]} -eq 0 ]; then
+	say deps "all ${#PACKAGES[@]} packages installed"
+	exit 0
+fi
+[ "$(id -u)" -eq 0 ] || die "packages missing (${missing[*]}): run as root, or 'sudo apt-get install -y ${missing[*]}'"
+say deps "installing ${missing[*]}"
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -q >/dev/null || die "apt-get update failed: check the host's apt sources"
+apt-get install -y -q --no-install-recommends "${missing[@]}" >/dev/null ||
+	die "apt-get install failed for: ${missing[*]}"
+say deps "done"

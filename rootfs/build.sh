@@ -1,0 +1,151 @@
+#!/usr/bin/env bash
+# Build the guest root filesystem: Debian bookworm (minbase) with hackbench,
+# perf, slabtop, the kernel's slabinfo tool and slubbench's in-guest runner,
+# as an ext4 image made with mke2fs -d (nothing is mounted on the host).
+#
+# Usage: rootfs/build.sh          build (or find cached) and print the image path
+#        rootfs/build.sh --path   print the image path if built, else fail
+#
+# Environment: SLUBBENCH_MIRROR (default: the host's apt sources),
+#              SLUBBENCH_SUITE (default: bookworm).
+#
+# Two cached layers, each built in a temporary place and renamed when whole:
+#   rootfs/base-<hash>/    the debootstrap tree (mirror, suite, packages)
+#   rootfs/image-<hash>/   rootfs.ext4 + manifest.json (base + guest/ + slabinfo)
+set -euo pipefail
+# shellcheck source=lib/common.sh
+. "$(dirname "$0")/../lib/common.sh"
+
+SUITE=${SLUBBENCH_SUITE:-bookworm}
+PACKAGES=rt-tests,linux-perf,procps
+GUEST=$SLUBBENCH_TOP/rootfs/guest
+OUT=$SLUBBENCH_CACHE/rootfs
+
+path_only=0
+case "${1:-}" in
+--path) path_only=1 ;;
+-h | --help) sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+"") ;;
+*) die "unknown option '$1' (see rootfs/build.sh --help)" ;;
+esac
+
+# host_mirror: the Debian mirror the host's apt uses for $SUITE.
+host_mirror() {
+	local f uri
+	for f in /etc/apt/sources.list.d/*.sources; do
+		[ -f "$f" ] || continue
+		# deb822 stanzas: print URIs of a stanza whose Suites has $SUITE
+		uri=$(awk -v suite="$SUITE" '
+			BEGIN { RS = ""; FS = "\n" }
+			{
+				u = ""; ok = 0
+				for (i = 1; i <= NF; i++) {
+					if ($i ~ /^URIs:/) { split($i, a, /[ \t]+/); u = a[2] }
+					if ($i ~ /^Suites:/) { n = split($i, s, /[ \t]+/); for (j = 2; j <= n; j++) if (s[j] == suite) ok = 1 }
+					if ($i ~ /^Types:/ && $i !~ /deb( |$)/) ok = -9
+				}
+				if (ok == 1 && u != "") { print u; exit }
+			}' "$f")
+		[ -n "$uri" ] && { echo "$uri"; return 0; }
+	done
+	for f in /etc/apt/sources.list /etc/apt/sources.list.d/*.list; do
+		[ -f "$f" ] || continue
+		uri=$(awk -v suite="$SUITE" '$1 == "deb" {
+				i = 2; if ($i ~ /^\[/) while ($i !~ /\]$/) i++
+				if ($i ~ /^\[/ || $i ~ /\]$/) i++
+				if ($(i + 1) == suite) { print $i; exit } }' "$f")
+		[ -n "$uri" ] && { echo "$uri"; return 0; }
+	done
+	return 1
+}
+
+MIRROR=${SLUBBENCH_MIRROR:-}
+if [ -z "$MIRROR" ]; then
+	MIRROR=$(host_mirror) ||
+		die "no Debian mirror for '$SUITE' in the host's apt sources: set SLUBBENCH_MIRROR=<mirror URL>"
+fi
+
+KVER=$(ksrc_version)
+SLABINFO=$SLUBBENCH_CACHE/tools/slabinfo-$KVER
+[ -x "$SLABINFO" ] || die "the slabinfo tool is not built yet ($SLABINFO): run ./run.sh kernels first"
+
+base_key=$(printf '%s\n' "$SUITE" "$MIRROR" "$PACKAGES" "$(sha256 "$0")" | sha256sum | cut -c1-16)
+BASE=$OUT/base-$base_key
+image_key=$( {
+	echo "$base_key"
+	sha256 "$SLABINFO"
+	(cd "$GUEST" && find . -type f -print0 | sort -z | xargs -0 sha256sum)
+} | sha256sum | cut -c1-16)
+IMAGE_DIR=$OUT/image-$image_key
+
+if [ -f "$IMAGE_DIR/rootfs.ext4" ] && [ -f "$IMAGE_DIR/manifest.json" ]; then
+	[ "$path_only" -eq 1 ] || say rootfs "up to date ($IMAGE_DIR)"
+	echo "$IMAGE_DIR/rootfs.ext4"
+	exit 0
+fi
+[ "$path_only" -eq 0 ] || die "the root filesystem is not built: run ./run.sh rootfs"
+
+need_cmd debootstrap debootstrap
+need_cmd mke2fs e2fsprogs
+need_cmd jq jq
+[ "$(id -u)" -eq 0 ] || die "debootstrap needs root: run ./run.sh rootfs as root"
+
+build_base() {
+	[ -f "$BASE/.complete" ] && return 0
+	need_space "$OUT" 1500
+	local tmp=$BASE.tmp log=$SLUBBENCH_CACHE/logs/debootstrap.log
+	mkdir -p "$SLUBBENCH_CACHE/logs"
+	rm -rf "$tmp"
+	say rootfs "debootstrap $SUITE (minbase + $PACKAGES) from $MIRROR, log: $log"
+	if ! debootstrap --variant=minbase --include="$PACKAGES" "$SUITE" "$tmp" "$MIRROR" >"$log" 2>&1; then
+		tail -n 20 "$log" >&2
+		[ -f "$tmp/debootstrap/debootstrap.log" ] && tail -n 20 "$tmp/debootstrap/debootstrap.log" >&2
+		die "debootstrap failed; log: $log"
+	fi
+	# Smaller image: no package cache, no docs.
+	rm -rf "$tmp"/var/cache/apt/archives/*.deb "$tmp"/var/lib/apt/lists/* \
+		"$tmp"/usr/share/doc "$tmp"/usr/share/man "$tmp"/usr/share/locale
+	touch "$tmp/.complete"
+	rm -rf "$BASE"
+	mv "$tmp" "$BASE"
+	say rootfs "base tree ready ($(du -sm "$BASE" | cut -f1) MiB)"
+}
+
+build_image() {
+	local tmp=$IMAGE_DIR.tmp stage
+	rm -rf "$tmp" && mkdir -p "$tmp"
+	stage=$tmp/tree
+	# A copy of the base tree plus the guest files (hard links: same disk).
+	cp -al "$BASE" "$stage"
+	rm -f "$stage/.complete"
+	install -m 0755 "$SLABINFO" "$stage/usr/local/sbin/slabinfo"
+	install -m 0755 "$GUEST/init" "$stage/sbin/slubbench-init"
+	install -d "$stage/usr/local/lib/slubbench"
+	find "$GUEST" -maxdepth 1 -type f ! -name init -exec install -m 0755 -t "$stage/usr/local/lib/slubbench" {} +
+	mkdir -p "$stage/job"
+	local mib
+	mib=$(($(du -sm "$stage" | cut -f1) * 13 / 10 + 64))
+	mke2fs -q -F -t ext4 -L slubbench -d "$stage" "$tmp/rootfs.ext4" "${mib}M" ||
+		die "mke2fs failed making $tmp/rootfs.ext4"
+	local admin=$BASE/var/lib/dpkg
+	jq -n --arg suite "$SUITE" --arg mirror "$MIRROR" --arg key "$image_key" \
+		--arg date "$(date -u +%FT%TZ)" --arg slabinfo "$(sha256 "$SLABINFO")" \
+		--arg kver "$KVER" --argjson mib "$mib" \
+		--argjson pkgs "$(dpkg-query --admindir="$admin" -W -f='${Package}\t${Version}\n' rt-tests linux-perf procps libc6 |
+			jq -R -s 'split("\n") | map(select(length > 0) | split("\t") | {(.[0]): .[1]}) | add')" \
+		'{suite: $suite, mirror: $mirror, image_key: $key, built: $date,
+		  size_mib: $mib, packages: $pkgs,
+		  slabinfo_tool: {source: ("linux-source-6.1 " + $kver + " tools/vm/slabinfo.c"), sha256: $slabinfo}}' \
+		>"$tmp/manifest.json"
+	rm -rf "$stage"
+	rm -rf "$IMAGE_DIR"
+	mv "$tmp" "$IMAGE_DIR"
+	say rootfs "image ready: $IMAGE_DIR/rootfs.ext4 (${mib} MiB)"
+}
+
+main() {
+	build_base
+	build_image
+	echo "$IMAGE_DIR/rootfs.ext4"
+}
+with_lock rootfs main

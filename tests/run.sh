@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Run slubbench's tests: every tests/t*.sh in name order (fast unit tests
+# first, the end-to-end boot last). A test exits 0 (pass), 77 (skip) or
+# anything else (fail). Ends with the line "N passed, N failed, N skipped".
+#
+# Usage: tests/run.sh [PATTERN]   (only tests whose file name contains PATTERN)
+set -euo pipefail
+# shellcheck source=lib/common.sh
+. "$(dirname "$0")/../lib/common.sh"
+
+pattern=${1:-}
+pass=0 fail=0 skip=0
+failed=()
+logdir=$SLUBBENCH_CACHE/logs/tests
+mkdir -p "$logdir"
+for t in "$SLUBBENCH_TOP"/tests/t[0-9]*.sh; do
+	name=$(basename "$t" .sh)
+	case "$name" in *"$pattern"*) ;; *) continue ;; esac
+	t0=$(date +%s)
+	rc=0
+	bash "$t" >"$logdir/$name.log" 2>&1 || rc=$?
+	secs=$(($(date +%s) - t0))
+	case "$rc" in
+	0) pass=$((pass + 1)); say test "PASS $name (${secs}s)" ;;
+	77) skip=$((skip + 1)); say test "SKIP $name: $(tail -n1 "$logdir/$name.log")" ;;
+	*)
+		fail=$((fail + 1)); failed+=("$name")
+		say test "FAIL $name (${secs}s), last lines of $logdir/$name.log:"
+		tail -n 15 "$logdir/$name.log" | sed 's/^/    /' >&2
+		;;
+	esac
+done
+echo "$pass passed, $fail failed, $skip skipped"
+[ "$fail" -eq 0 ]
