@@ -60,7 +60,9 @@ host_mirror() {
 }
 
 MIRROR=${SLUBBENCH_MIRROR:-}
+MIRROR_FROM=SLUBBENCH_MIRROR
 if [ -z "$MIRROR" ]; then
+	MIRROR_FROM="host apt configuration"
 	MIRROR=$(host_mirror) ||
 		die "no Debian mirror for '$SUITE' in the host's apt sources: set SLUBBENCH_MIRROR=<mirror URL>"
 fi
@@ -69,11 +71,14 @@ KVER=$(ksrc_version)
 SLABINFO=$SLUBBENCH_CACHE/tools/slabinfo-$KVER
 [ -x "$SLABINFO" ] || die "the slabinfo tool is not built yet ($SLABINFO): run ./run.sh kernels first"
 
-base_key=$(printf '%s\n' "$SUITE" "$MIRROR" "$PACKAGES" "$(sha256 "$0")" | sha256sum | cut -c1-16)
+# Bump BASE_RECIPE when build_base changes what it makes.
+BASE_RECIPE=1
+base_key=$(printf '%s\n' "$SUITE" "$MIRROR" "$PACKAGES" "$BASE_RECIPE" | sha256sum | cut -c1-16)
 BASE=$OUT/base-$base_key
 image_key=$( {
 	echo "$base_key"
 	sha256 "$SLABINFO"
+	sha256 "$0"
 	(cd "$GUEST" && find . -type f -print0 | sort -z | xargs -0 sha256sum)
 } | sha256sum | cut -c1-16)
 IMAGE_DIR=$OUT/image-$image_key
@@ -125,21 +130,26 @@ build_image() {
 	mkdir -p "$stage/job"
 	local mib
 	mib=$(($(du -sm "$stage" | cut -f1) * 13 / 10 + 64))
-	mke2fs -q -F -t ext4 -L slubbench -d "$stage" "$tmp/rootfs.ext4" "${mib}M" ||
+	mke2fs -q -F -t ext4 -L slubbench -d "$stage" "$tmp/rootfs.ext4" "${mib}M" >/dev/null ||
 		die "mke2fs failed making $tmp/rootfs.ext4"
 	local admin=$BASE/var/lib/dpkg
-	jq -n --arg suite "$SUITE" --arg mirror "$MIRROR" --arg key "$image_key" \
+	# The mirror's address stays out of the manifest (results get published):
+	# where it came from, and a hash to tell two mirrors apart.
+	jq -n --arg suite "$SUITE" --arg mirror_from "$MIRROR_FROM" \
+		--arg mirror_sha "$(printf '%s' "$MIRROR" | sha256sum | cut -c1-16)" --arg key "$image_key" \
 		--arg date "$(date -u +%FT%TZ)" --arg slabinfo "$(sha256 "$SLABINFO")" \
 		--arg kver "$KVER" --argjson mib "$mib" \
 		--argjson pkgs "$(dpkg-query --admindir="$admin" -W -f='${Package}\t${Version}\n' rt-tests linux-perf procps libc6 |
 			jq -R -s 'split("\n") | map(select(length > 0) | split("\t") | {(.[0]): .[1]}) | add')" \
-		'{suite: $suite, mirror: $mirror, image_key: $key, built: $date,
+		'{suite: $suite, mirror_from: $mirror_from, mirror_sha256: $mirror_sha, image_key: $key, built: $date,
 		  size_mib: $mib, packages: $pkgs,
 		  slabinfo_tool: {source: ("linux-source-6.1 " + $kver + " tools/vm/slabinfo.c"), sha256: $slabinfo}}' \
 		>"$tmp/manifest.json"
 	rm -rf "$stage"
 	rm -rf "$IMAGE_DIR"
 	mv "$tmp" "$IMAGE_DIR"
+	# Older images (other guest files) are 300+ MiB each: keep only this one.
+	find "$OUT" -maxdepth 1 -name 'image-*' ! -name "image-$image_key" -exec rm -rf {} +
 	say rootfs "image ready: $IMAGE_DIR/rootfs.ext4 (${mib} MiB)"
 }
 

@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# End to end: build the root filesystem, boot head and tail (2007 profile)
+# and SLAB in QEMU, and check in each guest what the bench relies on:
+# /proc/slabinfo, slabtop, the slabinfo tool, the add_partial tracepoint in
+# perf, vCPUs, the booted build id, hackbench; then that head adds far more
+# slabs to skbuff_head_cache's partial list than tail (the mechanism).
+. "$(dirname "$0")/lib.sh"
+"$TOP/kernels/build.sh" head tail slab
+"$TOP/rootfs/build.sh" >/dev/null
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+smp=2
+
+for v in head tail slab; do
+	o=$tmp/$v
+	"$TOP/bench/boot.sh" --smp "$smp" --timeout 300 --out "$o" --plan "$TOP/tests/guest-check.sh" "$v" ||
+		fail "$v: boot did not finish (see $o/serial.log): $(tail -n 5 "$o/serial.log" 2>/dev/null)"
+	kd=$SLUBBENCH_CACHE/kernels/$v-2007
+	[ "$v" = slab ] && kd=$SLUBBENCH_CACHE/kernels/slab
+	want=$(jq -r .build_id "$kd/manifest.json")
+	grep -qx "build_id=$want" "$o/guest-info" || fail "$v: booted build id $(grep build_id "$o/guest-info") is not $want"
+	[ "$(cat "$o/nproc.txt")" = "$smp" ] || fail "$v: guest nproc $(cat "$o/nproc.txt"), asked $smp"
+	grep -q '^slabinfo - version: 2.1' "$o/slabinfo-header.txt" || fail "$v: /proc/slabinfo header: $(cat "$o/slabinfo-header.txt")"
+	grep -q 'skbuff_head_cache' "$o/slabtop.txt" || fail "$v: slabtop -o lists no skbuff_head_cache"
+	grep -qx 'hackbench_rc=0' "$o/hackbench-short.txt" && grep -q '^Time:' "$o/hackbench-short.txt" ||
+		fail "$v: hackbench failed: $(cat "$o/hackbench-short.txt")"
+	if [ "$v" = slab ]; then
+		! grep -q 'slub:add_partial' "$o/perf-list.txt" || fail "slab lists the SLUB tracepoint"
+	else
+		grep -q 'slub:add_partial' "$o/perf-list.txt" || fail "$v: perf list shows no slub:add_partial"
+		grep -qE '^skbuff_head_cache +[0-9]' "$o/slabinfo-tool.txt" || fail "$v: slabinfo tool lists no skbuff_head_cache"
+	fi
+	ok "$v: boots as built ($want), $smp vCPUs, slabinfo/slabtop/perf/hackbench work"
+done
+
+h=$(cat "$tmp/head/free_add_partial.txt")
+t=$(cat "$tmp/tail/free_add_partial.txt")
+echo "skbuff_head_cache free_add_partial, hackbench -g 10 -l 100: head $h, tail $t"
+[ "$t" -gt 0 ] || fail "tail counted no free_add_partial"
+[ "$h" -gt $((2 * t)) ] || fail "head ($h) does not add far more than tail ($t)"
+ok "head adds $h slabs to the partial list, tail $t ($((h / t))x)"
