@@ -1,0 +1,130 @@
+# shellcheck shell=bash
+# The bench's plan, run in the guest by slubbench-init in /job (the host's
+# boot directory). bench/run.sh puts the settings first:
+#   SB_CONFIGS   "mode:unit:groups:loops:fds:datasize ..." (mode socket|pipe,
+#                unit process|thread), one hackbench configuration each
+#   SB_WARMUP    1: one untimed short hackbench before anything is measured
+#   SB_COUNT     1: after each timed run, the same run again, untimed, under
+#                perf stat counting slub:add_partial (head/tail, per cache)
+#   SB_PROFILE   1: at the end, perf record of cpu-clock and of add_partial
+#   SB_CACHES    caches whose add_partial events perf counts apart
+#
+# Files, each written as soon as it is known (a crash keeps the earlier ones):
+#   slabinfo-before.txt, slabinfo-after.txt     /proc/slabinfo
+#   cN-timed.txt       hackbench output of configuration N's timed run
+#   cN-timed.slubstat  SLUB statistics of that run ("cache counter value")
+#   cN-count.txt, cN-count.perfstat (+ .labels), cN-count.slubstat
+#   perf/              profiles and their reports
+#   progress           one line per finished step
+set -u
+SB_CONFIGS=${SB_CONFIGS:?} SB_WARMUP=${SB_WARMUP:-1} SB_COUNT=${SB_COUNT:-1}
+SB_PROFILE=${SB_PROFILE:-0} SB_CACHES=${SB_CACHES:-skbuff_head_cache kmalloc-512}
+
+COUNTERS="alloc_fastpath alloc_slowpath free_fastpath free_slowpath free_frozen
+free_add_partial free_remove_partial alloc_from_partial alloc_slab alloc_refill
+alloc_node_mismatch free_slab cpuslab_flush deactivate_full deactivate_empty
+deactivate_to_head deactivate_to_tail deactivate_remote_frees deactivate_bypass
+order_fallback cmpxchg_double_fail cmpxchg_double_cpu_fail cpu_partial_alloc
+cpu_partial_free cpu_partial_node cpu_partial_drain"
+
+slub=0
+[ -e /sys/kernel/slab/kmalloc-64/alloc_fastpath ] && slub=1
+echo "slub_stats=$slub" >progress
+
+step() { echo "$*" >>progress; sync; }
+
+# SLUB statistics: reset all to 0, and read those that moved. Shell builtins
+# only: no process per file.
+slub_reset() {
+	local d c
+	for d in /sys/kernel/slab/*/; do
+		[ -L "${d%/}" ] && continue
+		for c in $COUNTERS; do echo 0 >"$d$c"; done
+	done
+}
+slub_read() {
+	local d c v name
+	for d in /sys/kernel/slab/*/; do
+		[ -L "${d%/}" ] && continue
+		name=${d%/}
+		name=${name##*/}
+		for c in $COUNTERS; do
+			read -r v <"$d$c"
+			[ "${v%% *}" = 0 ] && continue
+			echo "$name $c $v"
+		done
+	done
+}
+
+# hackbench_args CONFIG: the command line of one configuration.
+hackbench_args() {
+	local mode unit groups loops fds size
+	IFS=: read -r mode unit groups loops fds size <<<"$1"
+	HB=(hackbench -g "$groups" -l "$loops" -f "$fds" -s "$size")
+	[ "$mode" = pipe ] && HB+=(-p)
+	[ "$unit" = thread ] && HB+=(-T)
+	return 0
+}
+
+cat /proc/slabinfo >slabinfo-before.txt
+step "slabinfo-before"
+
+if [ "$SB_WARMUP" = 1 ]; then
+	hackbench -g 4 -l 50 >warmup.txt 2>&1
+	step "warmup rc=$?"
+fi
+
+n=0
+for cfg in $SB_CONFIGS; do
+	n=$((n + 1))
+	hackbench_args "$cfg"
+	echo "${HB[*]}" >"c$n-command"
+
+	[ "$slub" = 1 ] && slub_reset
+	"${HB[@]}" >"c$n-timed.txt" 2>&1
+	rc=$?
+	[ "$slub" = 1 ] && slub_read >"c$n-timed.slubstat"
+	step "c$n timed rc=$rc"
+
+	if [ "$SB_COUNT" = 1 ] && [ "$slub" = 1 ]; then
+		ev=(-e slub:add_partial --filter 'tail == 0' -e slub:add_partial --filter 'tail == 1')
+		labels="all.head all.tail"
+		for c in $SB_CACHES; do
+			ev+=(-e slub:add_partial --filter "name == \"$c\" && tail == 0")
+			ev+=(-e slub:add_partial --filter "name == \"$c\" && tail == 1")
+			labels="$labels $c.head $c.tail"
+		done
+		echo "$labels" >"c$n-count.labels"
+		slub_reset
+		perf stat -a -x, -o "c$n-count.perfstat" "${ev[@]}" -- "${HB[@]}" >"c$n-count.txt" 2>&1
+		rc=$?
+		slub_read >"c$n-count.slubstat"
+		step "c$n count rc=$rc"
+	fi
+done
+
+cat /proc/slabinfo >slabinfo-after.txt
+step "slabinfo-after"
+
+if [ "$SB_PROFILE" = 1 ]; then
+	mkdir -p perf
+	hackbench_args "${SB_CONFIGS%% *}"
+	perf record -q -a -g -F 999 -e cpu-clock -o /tmp/cpu.data -- "${HB[@]}" >perf/cpu-hackbench.txt 2>&1
+	perf report -i /tmp/cpu.data --stdio --no-children --sort symbol -F overhead,sym \
+		-g none --percent-limit 0.5 >perf/cpu-report.txt 2>perf/cpu-report.err
+	step "profile cpu-clock rc=$?"
+	if [ "$slub" = 1 ]; then
+		# One sample per 16 events, and a larger buffer: every event would
+		# overrun perf's buffers under emulation.
+		perf record -q -a -g -c 16 -m 1024 -e slub:add_partial -o /tmp/ap.data -- "${HB[@]}" \
+			>perf/ap-hackbench.txt 2>&1
+		# The sample's symbol is where the inlined add_partial() ran: its caller.
+		perf report -i /tmp/ap.data --stdio --no-children --sort symbol -F overhead,sym -g none \
+			>perf/add_partial-callers.txt 2>perf/add_partial-callers.err
+		perf report -i /tmp/ap.data --stdio --no-children --sort symbol -F overhead,sym \
+			-g caller,2,callee,function,percent --max-stack 6 \
+			>perf/add_partial-callchains.txt 2>>perf/add_partial-callers.err
+		step "profile add_partial rc=$?"
+	fi
+fi
+step "done"
