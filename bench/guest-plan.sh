@@ -79,6 +79,7 @@ for cfg in $SB_CONFIGS; do
 	n=$((n + 1))
 	hackbench_args "$cfg"
 	echo "${HB[*]}" >"c$n-command"
+	echo "$cfg" >"c$n-config"
 
 	[ "$slub" = 1 ] && slub_reset
 	"${HB[@]}" >"c$n-timed.txt" 2>&1
