@@ -20,6 +20,8 @@ Commands (default: all):
                     --list                  what each variant is made of
                     --check-patches         apply every variant's patches to pristine copies
   rootfs          build the guest root filesystem image
+  bench [OPTS]    run the measurement plan, write results/<run-id>/
+                  (see ./run.sh bench --help; --quick for a 2-minute check)
   boot [OPTS] VARIANT [-- COMMAND]
                   boot one built variant in QEMU and run COMMAND in the guest
                   (see bench/boot.sh --help)
@@ -44,6 +46,7 @@ deps) "$TOP/lib/deps.sh" "$@" ;;
 kernels) ensure_deps; exec "$TOP/kernels/build.sh" "$@" ;;
 rootfs) ensure_deps; exec "$TOP/rootfs/build.sh" "$@" ;;
 boot) ensure_deps; exec "$TOP/bench/boot.sh" "$@" ;;
+bench) ensure_deps; exec "$TOP/bench/run.sh" "$@" ;;
 test) ensure_deps; exec "$TOP/tests/run.sh" "$@" ;;
 all)
 	ensure_deps

@@ -138,10 +138,10 @@ write_manifest() {
 	cores=$(nproc)
 	memkb=$(awk '/^MemTotal/ { print $2 }' /proc/meminfo)
 	qemu=$(qemu-system-x86_64 --version | head -n1)
-	accel_used=$(cat "$out"/raw/*/boot-info 2>/dev/null | sed -n 's/^accel=//p' | sort -u | tr '\n' ' ')
+	accel_used=$(cat "$out"/raw/*/boot-info 2>/dev/null | sed -n 's/^accel=//p' | sort -u | tr '\n' ' ' || true)
 	local boots failed
 	boots=$(find "$out/raw" -name 'done' | wc -l)
-	failed=$(grep -L '^result=finished' "$out"/raw/*/boot-info 2>/dev/null | wc -l)
+	failed=$(grep -L '^result=finished' "$out"/raw/*/boot-info 2>/dev/null | wc -l || true)
 	jq -n --arg id "$run_id" --arg status "$1" --arg date "$(date -u +%FT%TZ)" \
 		--arg cmd "$(jq -r .command "$out/plan.json")" --arg cpu "$cpu" --argjson cores "$cores" \
 		--argjson memkb "$memkb" --arg host_kernel "$(uname -r)" --arg qemu "$qemu" \
@@ -235,7 +235,7 @@ for r in $(seq 1 "$rounds"); do
 done
 trap - INT TERM
 join_csv
-failed=$(grep -L '^result=finished' "$out"/raw/*/boot-info 2>/dev/null | wc -l)
+failed=$(grep -L '^result=finished' "$out"/raw/*/boot-info 2>/dev/null | wc -l || true)
 write_manifest complete
 say bench "done: $done_n boots ($failed failed) in $(elapsed); results in $out"
 echo "$out"

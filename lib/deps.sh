@@ -13,6 +13,8 @@ PACKAGES=(
 	debootstrap e2fsprogs qemu-system-x86
 	# analysis tools, tests and charts
 	pkg-config libgsl-dev libjansson-dev libcmocka-dev jq gnuplot-nox shellcheck
+	# fuzzing the parsers (libFuzzer) and sanitizers
+	clang libclang-rt-14-dev
 )
 
 missing=()
