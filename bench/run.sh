@@ -11,7 +11,7 @@
 #   --datasize B       bytes per message (default: 100)
 #   --mode M           socket (default) or pipe
 #   --unit U           process (default) or thread
-#   --rounds N         rounds; each boots every kernel once, in a shuffled order (default: 8)
+#   --rounds N         rounds; each boots every kernel once, in a shuffled order (default: 10)
 #   --seed N           shuffle seed (default: from the clock; recorded)
 #   --smp N --mem MIB --accel auto|kvm|tcg    passed to bench/boot.sh
 #   --timeout S        limit per boot (default: 900)
@@ -29,7 +29,7 @@ set -euo pipefail
 B=$SLUBBENCH_TOP/bench
 
 kernels="slab stock head tail" profile=2007 groups="5 10" loops=300 fds=20 datasize=100
-mode=socket unit=process rounds=8 seed='' smp='' mem=2048 accel=auto timeout=900
+mode=socket unit=process rounds=10 seed='' smp='' mem=2048 accel=auto timeout=900
 count=1 prof=1 out='' resume=''
 argv=("$@")
 

@@ -5,3 +5,5 @@
 make -s -C "$TOP/bench/src" all unit >/dev/null
 "$TOP/bench/bin/test_parsers"
 ok "parser unit tests pass under ASan/UBSan"
+"$TOP/bench/bin/test_stats"
+ok "statistics agree with SciPy's values"
