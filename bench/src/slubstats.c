@@ -139,7 +139,7 @@ static double num(struct csv *c, int i)
 
 struct group {
 	char key[256];
-	char kernel[64], config[16], info[128];
+	char kernel[64], config[16], info[192];
 	double *v;
 	long *round;
 	size_t n, cap, failed;
@@ -306,6 +306,79 @@ static int cmd_times(const char *path, const char *baseline, unsigned long seed,
 
 static const char *const CACHES[] = { "skbuff_head_cache", "kmalloc-512" };
 
+/* value of counter in round r (SLUB shows only counters that moved: a
+ * missing one is 0) */
+static double at(struct groups *gs, const struct group *base, const char *counter,
+		 long r)
+{
+	char key[256];
+	const char *cache = base->info;
+	size_t cl = strcspn(cache, ",");
+
+	snprintf(key, sizeof(key), "%s|%s|%.*s|%s|timed", base->kernel, base->config,
+		 (int)cl, cache, counter);
+	for (size_t i = 0; i < gs->n; i++) {
+		if (strcmp(gs->g[i].key, key))
+			continue;
+		for (size_t k = 0; k < gs->g[i].n; k++)
+			if (gs->g[i].round[k] == r)
+				return gs->g[i].v[k];
+	}
+	return 0;
+}
+
+/* Derived, per round, from the SLUB statistics of the timed runs:
+ *   add_partial = free_add_partial + deactivate_to_head + deactivate_to_tail
+ *   objects_per_partial_visit = (alloc_fastpath + alloc_slowpath) / alloc_from_partial
+ */
+static void derive(struct groups *gs)
+{
+	size_t n0 = gs->n;
+
+	for (size_t i = 0; i < n0; i++) {
+		char key[256], cache[96];
+		struct group *d, *base;
+		size_t n;
+
+		if (!strstr(gs->g[i].key, "|alloc_fastpath|timed"))
+			continue;
+		snprintf(cache, sizeof(cache), "%.*s", (int)strcspn(gs->g[i].info, ","),
+			 gs->g[i].info);
+		for (int m = 0; m < 2; m++) {
+			const char *name = m ? "objects_per_partial_visit" : "add_partial";
+
+			snprintf(key, sizeof(key), "%s|%s|%s|%s|timed", gs->g[i].kernel,
+				 gs->g[i].config, cache, name);
+			d = find(gs, key); /* may move gs->g */
+			base = &gs->g[i];
+			snprintf(d->kernel, sizeof(d->kernel), "%s", base->kernel);
+			snprintf(d->config, sizeof(d->config), "%s", base->config);
+			snprintf(d->info, sizeof(d->info), "%s,%s", cache, name);
+			n = base->n;
+			for (size_t k = 0; k < n; k++) {
+				long r = gs->g[i].round[k];
+				double v;
+
+				base = &gs->g[i];
+				if (m == 0) {
+					v = at(gs, base, "free_add_partial", r) +
+					    at(gs, base, "deactivate_to_head", r) +
+					    at(gs, base, "deactivate_to_tail", r);
+				} else {
+					double visits = at(gs, base, "alloc_from_partial", r);
+
+					if (visits == 0)
+						continue;
+					v = (at(gs, base, "alloc_fastpath", r) +
+					     at(gs, base, "alloc_slowpath", r)) / visits;
+				}
+				d = find(gs, key);
+				add(d, v, r);
+			}
+		}
+	}
+}
+
 static int cmd_mechanism(const char *cpath, const char *hpath)
 {
 	struct csv c;
@@ -384,6 +457,7 @@ static int cmd_mechanism(const char *cpath, const char *hpath)
 	}
 	csv_close(&c);
 
+	derive(&gs);
 	printf("kernel,config,messages,cache,counter,n,median,min,max,per_1000_messages\n");
 	for (size_t i = 0; i < gs.n; i++) {
 		struct group *g = &gs.g[i], *m;
@@ -402,7 +476,9 @@ static int cmd_mechanism(const char *cpath, const char *hpath)
 		pnum(s.median);
 		pnum(s.min);
 		pnum(s.max);
-		pnum(m ? 1000 * s.median / messages : NAN);
+		/* a ratio per visit is not a count: no per-message figure */
+		pnum(m && !strstr(g->info, ",objects_per_partial_visit") ?
+			     1000 * s.median / messages : NAN);
 		putchar('\n');
 	}
 	return 0;
