@@ -11,7 +11,10 @@ usage() {
 usage: ./run.sh [COMMAND] [OPTIONS]
 
 Commands (default: all):
-  all             deps, kernels, rootfs, bench and report: the whole job
+  all [OPTS]      deps, kernels, rootfs, bench and report: the whole job;
+                  takes the bench's options, e.g. --kernels, --profile,
+                  --groups, --loops, --mode, --rounds, --smp, --mem, --accel,
+                  --out, --quick, --variant NAME=PATCH (./run.sh bench --help)
   deps            install the Debian packages slubbench needs (only those missing)
   kernels [OPTS] [VARIANT...]
                   build kernel variants (default: all in kernels/variants)
@@ -25,6 +28,10 @@ Commands (default: all):
   boot [OPTS] VARIANT [-- COMMAND]
                   boot one built variant in QEMU and run COMMAND in the guest
                   (see bench/boot.sh --help)
+  report RUN [--baseline K]
+                  statistics, charts and report.txt/report.md of a run
+  compare RUN-A RUN-B
+                  the same kernels across two runs (e.g. two machines)
   test            run the test suite (unit tests, then an end-to-end boot)
   clean           remove the cache ($SLUBBENCH_CACHE)
 
@@ -47,11 +54,19 @@ kernels) ensure_deps; exec "$TOP/kernels/build.sh" "$@" ;;
 rootfs) ensure_deps; exec "$TOP/rootfs/build.sh" "$@" ;;
 boot) ensure_deps; exec "$TOP/bench/boot.sh" "$@" ;;
 bench) ensure_deps; exec "$TOP/bench/run.sh" "$@" ;;
+-*) ensure_deps; exec "$0" all "$cmd" "$@" ;;
 test) ensure_deps; exec "$TOP/tests/run.sh" "$@" ;;
+report) ensure_deps; exec "$TOP/bench/report.sh" "$@" ;;
+compare) ensure_deps; exec "$TOP/bench/compare.sh" "$@" ;;
 all)
 	ensure_deps
-	"$TOP/kernels/build.sh" "$@"
-	"$TOP/rootfs/build.sh"
+	# bench builds what it needs (kernels, rootfs), then the report
+	out=$("$TOP/bench/run.sh" "$@" | tail -n1)
+	[ -d "$out" ] || die "the bench did not finish (see above)"
+	"$TOP/bench/report.sh" "$out"
+	echo
+	sed -n '/^Headline/,/^$/p' "$out/report.txt"
+	echo "Report: $out/report.txt (with charts: $out/report.md)"
 	;;
 clean)
 	say clean "removing $SLUBBENCH_CACHE"

@@ -18,6 +18,7 @@
 #   --no-count         no perf stat counting runs
 #   --no-profile       no perf record runs
 #   --quick            a short plan for tests: head,tail, 1 round, groups 4, loops 50
+#   --variant NAME=PATCH   build stock + PATCH as kernel NAME and add it to the plan
 #   --out DIR          results directory (default: results/<run-id>)
 #   --resume RUN-ID|DIR  finish an interrupted run: only the missing boots
 #
@@ -31,6 +32,7 @@ B=$SLUBBENCH_TOP/bench
 kernels="slab stock head tail" profile=2007 groups="5 10" loops=300 fds=20 datasize=100
 mode=socket unit=process rounds=10 seed='' smp='' mem=2048 accel=auto timeout=900
 count=1 prof=1 out='' resume=''
+user_variants=()
 argv=("$@")
 
 while [ $# -gt 0 ]; do
@@ -53,6 +55,7 @@ while [ $# -gt 0 ]; do
 	--no-profile) prof=0; shift ;;
 	--quick) kernels="head tail" rounds=1 groups=4 loops=50 prof=0; shift ;;
 	--out) out=$2; shift 2 ;;
+	--variant) user_variants+=("$2"); shift 2 ;;
 	--resume) resume=$2; shift 2 ;;
 	-h | --help) sed -n '2,27p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
 	*) die "unknown option '$1' (see ./run.sh bench --help)" ;;
@@ -63,7 +66,8 @@ done
 if [ -n "$resume" ]; then
 	if [ -d "$resume" ]; then out=$resume; else out=$SLUBBENCH_TOP/results/$resume; fi
 	[ -f "$out/plan.json" ] || die "no run to resume at $out (no plan.json)"
-	eval "$(jq -r 'del(.command) | to_entries[] | "\(.key)=\(.value | @sh)"' "$out/plan.json")"
+	eval "$(jq -r 'del(.command, .variants) | to_entries[] | "\(.key)=\(.value | @sh)"' "$out/plan.json")"
+	mapfile -t user_variants < <(jq -r '.variants[]?' "$out/plan.json")
 	say bench "resuming $(basename "$out")"
 fi
 
@@ -77,6 +81,17 @@ case "$profile" in 2007 | modern) ;; *) die "unknown profile '$profile': valid p
 [ -n "$seed" ] || seed=$(date +%s)
 [[ "$seed" =~ ^[0-9]+$ ]] || die "--seed takes a whole number"
 [ -n "$smp" ] || { smp=$(nproc); [ "$smp" -ge 2 ] || smp=2; }
+
+# A user variant (stock + a patch) joins the plan under its name.
+vargs=()
+for uv in ${user_variants[@]+"${user_variants[@]}"}; do
+	name=${uv%%=*}
+	file=${uv#*=}
+	[ "$name" != "$uv" ] && [ -n "$name" ] || die "--variant takes NAME=PATCH, got '$uv'"
+	[ -f "$file" ] || die "--variant $name: patch file '$file' does not exist"
+	vargs+=(--variant "$name=$(realpath "$file")")
+	case " $kernels " in *" $name "*) ;; *) kernels="$kernels $name" ;; esac
+done
 
 # Labels: a variant listed twice runs twice, as NAME and NAME.2 (A/A).
 labels=()
@@ -93,7 +108,7 @@ uniq_variants=$(printf '%s\n' $kernels | sort -u | tr '\n' ' ')
 
 # ---- what the plan needs: kernels, root filesystem, parsers --------------
 # shellcheck disable=SC2086
-"$SLUBBENCH_TOP/kernels/build.sh" --profile "$profile" $uniq_variants
+"$SLUBBENCH_TOP/kernels/build.sh" --profile "$profile" ${vargs[@]+"${vargs[@]}"} $uniq_variants
 image=$("$SLUBBENCH_TOP/rootfs/build.sh" | tail -n1)
 make -s -C "$B/src" >/dev/null || die "building the C tools failed (make -C bench/src)"
 
@@ -121,7 +136,8 @@ if [ ! -f "$out/plan.json" ]; then
 		--arg unit "$unit" --arg rounds "$rounds" --arg seed "$seed" --arg smp "$smp" \
 		--arg mem "$mem" --arg accel "$accel" --arg timeout "$timeout" --arg count "$count" \
 		--arg prof "$prof" --arg command "./run.sh bench ${argv[*]}" \
-		'{command: $command, kernels: $kernels, profile: $profile, groups: $groups, loops: $loops, fds: $fds,
+		--argjson variants "$(printf '%s\n' ${vargs[@]+"${vargs[@]}"} | grep -v '^--variant$' | jq -R . | jq -s .)" \
+		'{command: $command, variants: $variants, kernels: $kernels, profile: $profile, groups: $groups, loops: $loops, fds: $fds,
 		  datasize: $datasize, mode: $mode, unit: $unit, rounds: $rounds, seed: $seed,
 		  smp: $smp, mem: $mem, accel: $accel, timeout: $timeout, count: $count, prof: $prof}' \
 		>"$out/plan.json"
@@ -200,7 +216,8 @@ write_manifest running
 total=$((rounds * ${#labels[@]}))
 done_n=$(find "$out/raw" -name 'done' | wc -l)
 say bench "run $run_id: ${#labels[@]} kernels x $rounds rounds, configs: $configs (seed $seed) -> $out"
-t_start=$(date +%s) boots_here=0
+# ETA: round 1 (counting and profiling) and later rounds timed apart
+secs_first=0 n_first=0 secs_rest=0 n_rest=0
 for r in $(seq 1 "$rounds"); do
 	# This round's order: a shuffle seeded by the run's seed and the round.
 	mapfile -t order < <(printf '%s\n' "${labels[@]}" | shuf --random-source=<(yes "$seed.$r"))
@@ -215,10 +232,16 @@ for r in $(seq 1 "$rounds"); do
 			cat "$B/guest-plan.sh"
 		} >"$d/plan-in.sh"
 		eta=
-		if [ "$boots_here" -gt 0 ]; then
-			left=$((total - done_n))
-			eta=", about $(((($(date +%s) - t_start) * left / boots_here + 59) / 60)) min left"
+		if [ $((n_first + n_rest)) -gt 0 ]; then
+			left_first=0
+			[ "$r" -eq 1 ] && left_first=$((${#labels[@]} - n_first))
+			left_rest=$((total - done_n - left_first))
+			avg_first=$((n_first > 0 ? secs_first / n_first : secs_rest / n_rest))
+			avg_rest=$((n_rest > 0 ? secs_rest / n_rest : avg_first / 3))
+			left_s=$((left_first * avg_first + left_rest * avg_rest))
+			eta=", about $((left_s / 60))m$(printf '%02d' $((left_s % 60)))s left"
 		fi
+		t_boot=$(date +%s)
 		say bench "round $r/$rounds: $l (boot $((done_n + 1))/$total$eta)"
 		rc=0
 		"$B/boot.sh" --smp "$smp" --mem "$mem" --accel "$accel" --timeout "$timeout" \
@@ -228,7 +251,12 @@ for r in $(seq 1 "$rounds"); do
 		fi
 		"$B/collect.sh" "$d" "$l" "$profile" "$r" || say bench "  collecting $l's output failed (see $d/collect.log)"
 		touch "$d/done"
-		done_n=$((done_n + 1)) boots_here=$((boots_here + 1))
+		done_n=$((done_n + 1))
+		if [ "$r" -eq 1 ]; then
+			secs_first=$((secs_first + $(date +%s) - t_boot)) n_first=$((n_first + 1))
+		else
+			secs_rest=$((secs_rest + $(date +%s) - t_boot)) n_rest=$((n_rest + 1))
+		fi
 		join_csv
 		write_manifest running
 	done

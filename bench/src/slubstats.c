@@ -139,7 +139,7 @@ static double num(struct csv *c, int i)
 
 struct group {
 	char key[256];
-	char kernel[64], config[16], info[192];
+	char kernel[64], config[64], info[192];
 	double *v;
 	long *round;
 	size_t n, cap, failed;
@@ -239,7 +239,7 @@ static int cmd_times(const char *path, const char *baseline, unsigned long seed,
 	if (gs.n == 0)
 		die(0, "no timed runs");
 
-	printf("kernel,config,mode,unit,groups,loops,fds,datasize,n,failed,min,median,mean,sd,cov_pct,max,ci95_lo,ci95_hi,"
+	printf("kernel,config,mode,unit,groups,loops,fds,datasize,n,failed,min,q1,median,q3,mean,sd,cov_pct,max,ci95_lo,ci95_hi,"
 	       "baseline,ratio,ratio_ci_lo,ratio_ci_hi,change_pct,direction,welch_t,welch_df,welch_p,mwu_u,mwu_p,significant,note\n");
 	for (size_t i = 0; i < gs.n; i++) {
 		struct group *g = &gs.g[i], *b;
@@ -250,12 +250,14 @@ static int cmd_times(const char *path, const char *baseline, unsigned long seed,
 		printf("%s,%s,%s,%zu,%zu", g->kernel, g->config,
 		       g->info[0] ? g->info : ",,,,,", g->n, g->failed);
 		if (g->n == 0) {
-			printf(",,,,,,,,,%s,,,,,,,,,,,,no successful runs\n", baseline);
+			printf(",,,,,,,,,,,%s,,,,,,,,,,,,no successful runs\n", baseline);
 			continue;
 		}
 		stats_summary(g->v, g->n, &s);
 		pnum(s.min);
+		pnum(s.q1);
 		pnum(s.median);
+		pnum(s.q3);
 		pnum(s.mean);
 		pnum(s.sd);
 		pnum(s.cov_pct);

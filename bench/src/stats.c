@@ -55,6 +55,14 @@ static void mean_var(const double *x, size_t n, double *mean, double *var)
 	*var = n > 1 ? ss / (double)(n - 1) : NAN;
 }
 
+static double quantile_sorted(const double *c, size_t n, double p)
+{
+	double h = (double)(n - 1) * p, f = floor(h);
+	size_t i = (size_t)f;
+
+	return i + 1 < n ? c[i] + (h - f) * (c[i + 1] - c[i]) : c[i];
+}
+
 void stats_summary(const double *x, size_t n, struct summary *s)
 {
 	double *c = sorted_copy(x, n), var;
@@ -63,6 +71,8 @@ void stats_summary(const double *x, size_t n, struct summary *s)
 	s->min = c[0];
 	s->max = c[n - 1];
 	s->median = median_sorted(c, n);
+	s->q1 = quantile_sorted(c, n, 0.25);
+	s->q3 = quantile_sorted(c, n, 0.75);
 	mean_var(x, n, &s->mean, &var);
 	s->sd = sqrt(var);
 	s->cov_pct = 100 * s->sd / s->mean;

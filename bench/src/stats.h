@@ -7,6 +7,9 @@
 struct summary {
 	size_t n;
 	double min, median, mean, sd, cov_pct, max;
+	/* quartiles, linear interpolation between order statistics (as numpy's
+	 * default, R's type 7) */
+	double q1, q3;
 	/* 95% CI of the mean: mean -+ t(0.975, n-1) * sd / sqrt(n); NAN if n < 2 */
 	double ci_lo, ci_hi;
 };

@@ -9,6 +9,7 @@
  *   np.mean(a), np.std(a, ddof=1)              -> 10.7575, 0.7932888143
  *   mean -+ stats.t.ppf(0.975, 7) * sd / sqrt(8) -> 10.09429395 .. 11.42070605
  *   np.median(a)                               -> 10.78
+ *   np.percentile(a, 25), np.percentile(a, 75) -> 10.05, 11.275
  *   with ties: c = [1, 2, 2, 3, 3, 3], d = [2, 3, 4, 4, 5]
  *   mannwhitneyu(c, d, ...)                    -> U 5.5, p 0.08871369199677616
  *   ttest_ind(c, d, equal_var=False)           -> t -2.079267489625414, p 0.07554866205539645
@@ -40,6 +41,8 @@ static void summary(void **state)
 	close_to(s.min, 9.8, 1e-12);
 	close_to(s.max, 12.0, 1e-12);
 	close_to(s.median, 10.78, 1e-12);
+	close_to(s.q1, 10.05, 1e-12); /* np.percentile(a, 25) */
+	close_to(s.q3, 11.275, 1e-12); /* np.percentile(a, 75) */
 	close_to(s.mean, 10.7575, 1e-12);
 	close_to(s.sd, 0.7932888143, 1e-9);
 	close_to(s.cov_pct, 7.37428598, 1e-7);
