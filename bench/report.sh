@@ -112,7 +112,7 @@ plot() { # plot NAME TITLE [gnuplot assignments...]
 	local name=$1 title=$2 fmt
 	shift 2
 	# no chart without data (e.g. one round: no interval to draw)
-	awk 'NF >= 2 && $2 ~ /^[0-9.eE+-]+$/ { found = 1 } END { exit !found }' "$P/$name.dat" || { rm -f "$P/$name".{png,svg}; return 0; }
+	awk 'NF >= 2 && $NF ~ /^[0-9.eE+-]+$/ { found = 1 } END { exit !found }' "$P/$name.dat" || { rm -f "$P/$name".{png,svg}; return 0; }
 	for fmt in png svg; do
 		gnuplot -e "dir='$TOP/plots'; fmt='$fmt'; out='$P/$name.$fmt'; dat='$P/$name.dat'; title_text='$title\\n{/*0.8 $sub}'; $*" \
 			"$TOP/plots/$name.gp" 2>"$P/$name.log" || { cat "$P/$name.log" >&2; die "gnuplot failed on plots/$name.gp"; }
@@ -233,7 +233,7 @@ headline() { # headline KERNEL: one line against the baseline
 
 	echo "perf: hottest kernel symbols (cpu-clock, round 1, main run):"
 	for k in "${kernels[@]}"; do
-		f=$(find "$R/perf" -path "*-$k/cpu-report.txt" 2>/dev/null | sort | head -n1)
+		f=$(find "$R/perf" -path "*-$k/cpu-report.txt" 2>/dev/null | sort | head -n1 || true)
 		[ -n "$f" ] || continue
 		echo "  $k:"
 		grep -E '^ +[0-9.]+%' "$f" | sort -rn | head -n 6 | awk '{ printf "    %7s  %s %s\n", $1, $2, $3 }'
@@ -241,7 +241,7 @@ headline() { # headline KERNEL: one line against the baseline
 	echo
 	echo "perf: where add_partial() was called from (slub:add_partial samples):"
 	for k in "${kernels[@]}"; do
-		f=$(find "$R/perf" -path "*-$k/add_partial-callers.txt" 2>/dev/null | sort | head -n1)
+		f=$(find "$R/perf" -path "*-$k/add_partial-callers.txt" 2>/dev/null | sort | head -n1 || true)
 		[ -n "$f" ] || continue
 		echo "  $k: $(grep -E '^ +[0-9.]+%' "$f" | awk '$1 != "0.00%" { printf "%s%s %s", sep, $3, $1; sep = ", " }')"
 	done

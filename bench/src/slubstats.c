@@ -392,13 +392,14 @@ static int cmd_mechanism(const char *cpath, const char *hpath)
 	csv_open(&c, hpath);
 	{
 		int hk = col(&c, "kernel"), hc = col(&c, "config"),
-		    hkind = col(&c, "kind"), hg = col(&c, "groups"), hf = col(&c, "fds"),
+		    hg = col(&c, "groups"), hf = col(&c, "fds"),
 		    hl = col(&c, "loops");
 
 		while (csv_next(&c)) {
 			if (!c.fld[hg][0])
 				continue;
-			snprintf(key, sizeof(key), "%s|%s|%s", c.fld[hk], c.fld[hc], c.fld[hkind]);
+			/* a configuration's messages are the same in every run of it */
+			snprintf(key, sizeof(key), "%s|%s", c.fld[hk], c.fld[hc]);
 			struct group *g = find(&msgs, key);
 
 			g->messages = num(&c, hg) * num(&c, hf) * num(&c, hf) * num(&c, hl);
@@ -464,10 +465,9 @@ static int cmd_mechanism(const char *cpath, const char *hpath)
 	for (size_t i = 0; i < gs.n; i++) {
 		struct group *g = &gs.g[i], *m;
 		struct summary s;
-		const char *kind = strrchr(g->key, '|') + 1;
 		double messages;
 
-		snprintf(key, sizeof(key), "%s|%s|%s", g->kernel, g->config, kind);
+		snprintf(key, sizeof(key), "%s|%s", g->kernel, g->config);
 		m = NULL;
 		for (size_t j = 0; j < msgs.n; j++)
 			if (!strcmp(msgs.g[j].key, key))
