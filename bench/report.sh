@@ -114,14 +114,14 @@ plot() { # plot NAME TITLE [gnuplot assignments...]
 	# no chart without data (e.g. one round: no interval to draw)
 	awk 'NF >= 2 && $NF ~ /^[0-9.eE+-]+$/ { found = 1 } END { exit !found }' "$P/$name.dat" || { rm -f "$P/$name".{png,svg}; return 0; }
 	for fmt in png svg; do
-		gnuplot -e "dir='$TOP/plots'; fmt='$fmt'; out='$P/$name.$fmt'; dat='$P/$name.dat'; title_text='$title\\n{/*0.8 $sub}'; $*" \
+		gnuplot -e "dir='$TOP/plots'; fmt='$fmt'; out='$P/$name.$fmt'; dat='$P/$name.dat'; title_text='$title'; sub_text='$sub'; $*" \
 			"$TOP/plots/$name.gp" 2>"$P/$name.log" || { cat "$P/$name.log" >&2; die "gnuplot failed on plots/$name.gp"; }
 	done
 	rm -f "$P/$name.log"
 }
-plot times "hackbench time per kernel ($main_desc)" "pts='$P/times-points.dat'"
+plot times "hackbench time per kernel: $(awk -F, -v c="$main" '$2 == c { printf "%d groups, %d loops, %s/%s", $5, $6, $3, $4; exit }' "$R/summary.csv")" "pts='$P/times-points.dat'"
 plot groups "hackbench time against groups" "n=${#kernels[@]}"
-plot add_partial "add\\\\_partial() per 1000 messages, head and tail insertions" ""
+plot add_partial "add_partial() per 1000 messages, at the head and at the tail" ""
 plot slowpath "SLUB slow paths per 1000 messages (all caches)" ""
 
 # ---- report.txt -------------------------------------------------------------

@@ -2,8 +2,7 @@
 # the head and at the tail stacked (slub:add_partial counted by perf stat).
 # Variables: dat (label head tail), title_text.
 load dir."/common.gp"
-set title title_text
-set ylabel "add\\_partial per 1000 messages"
+set ylabel "add_partial per 1000 messages"
 set xlabel "kernel"
 set yrange [0:*]
 set style data histograms

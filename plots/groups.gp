@@ -3,7 +3,6 @@
 # Variables: dat (blocks per kernel, "groups mean ci_lo ci_hi", first line
 # of each block a comment with the kernel's name), n (kernels), title_text.
 load dir."/common.gp"
-set title title_text
 set ylabel "hackbench time (s), mean and 95% CI"
 set xlabel "groups (20 senders + 20 receivers each)"
 set yrange [0:*]

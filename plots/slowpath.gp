@@ -2,7 +2,6 @@
 # (SLUB statistics of the timed runs, median over rounds).
 # Variables: dat (label alloc_from_partial alloc_slowpath free_add_partial), title_text.
 load dir."/common.gp"
-set title title_text
 set ylabel "events per 1000 messages"
 set xlabel "kernel"
 set yrange [0:*]
@@ -10,6 +9,6 @@ set style data histograms
 set style histogram clustered gap 1
 set boxwidth 0.9
 set key top right
-plot dat using 2:xticlabels(1) title "alloc\\_from\\_partial" lc rgb "#4878a8", \
-     "" using 3 title "alloc\\_slowpath" lc rgb "#e0a030", \
-     "" using 4 title "free\\_add\\_partial" lc rgb "#c03030"
+plot dat using 2:xticlabels(1) title "alloc_from_partial" lc rgb "#4878a8", \
+     "" using 3 title "alloc_slowpath" lc rgb "#e0a030", \
+     "" using 4 title "free_add_partial" lc rgb "#c03030"

@@ -4,7 +4,6 @@
 # Variables: dat (summary: i label min q1 median q3 max), pts (i seconds),
 # title_text, fmt, out.
 load dir."/common.gp"
-set title title_text
 set ylabel "hackbench time (s), lower is better"
 set xlabel "kernel"
 set yrange [0:*]
