@@ -184,8 +184,11 @@ inputs_hash() {
 build_variant() {
 	local v=$1 t0 key obj out hash
 	t0=$(date +%s)
-	key=slub-$profile
-	[ "${allocator[$v]}" = slab ] && key=slab
+	# One build directory per allocator: a profile switch rewrites .config
+	# and Kbuild recompiles only what uses CONFIG_SLUB_CPU_PARTIAL (mm/),
+	# where a directory per profile would compile everything again (the
+	# option is in slub_def.h, so ccache's preprocessed text differs).
+	key=${allocator[$v]}
 	out=$SLUBBENCH_CACHE/kernels/$v-$profile
 	[ "${allocator[$v]}" = slab ] && out=$SLUBBENCH_CACHE/kernels/$v
 	hash=$(inputs_hash "$v")
