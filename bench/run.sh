@@ -142,8 +142,17 @@ if [ ! -f "$out/plan.json" ]; then
 		  smp: $smp, mem: $mem, accel: $accel, timeout: $timeout, count: $count, prof: $prof}' \
 		>"$out/plan.json"
 fi
+# The kernels' manifests, once: a resumed run must boot the very builds it
+# started with (a rebuilt kernel has another build id: refuse to mix them).
 for l in "${labels[@]}"; do
-	cp "$(kdir_of "${variant_of[$l]}")/manifest.json" "$out/kernels/$l.json"
+	km=$(kdir_of "${variant_of[$l]}")/manifest.json
+	if [ -f "$out/kernels/$l.json" ]; then
+		was=$(jq -r .build_id "$out/kernels/$l.json")
+		now=$(jq -r .build_id "$km")
+		[ "$was" = "$now" ] || die "kernel $l was rebuilt since run $(basename "$out") started (build id ${was:0:12} -> ${now:0:12}): its results would mix two builds; start a new run"
+	else
+		cp "$km" "$out/kernels/$l.json"
+	fi
 done
 cp "$(dirname "$image")/manifest.json" "$out/rootfs.json"
 
@@ -248,6 +257,10 @@ for r in $(seq 1 "$rounds"); do
 			--out "$d" --plan "$d/plan-in.sh" "$(kdir_of "${variant_of[$l]}")" 2>>"$d/boot.err" || rc=$?
 		if [ "$rc" -ne 0 ]; then
 			say bench "  $l failed ($(tail -n1 "$d/boot.err")); the run goes on"
+		elif ! grep -qx "build_id=$(jq -r .build_id "$out/kernels/$l.json")" "$d/guest-info"; then
+			# never count a run of another kernel as this one's
+			sed -i 's/^result=.*/result=wrong-kernel/' "$d/boot-info"
+			say bench "  $l: the guest booted another build than the manifest's; its runs are marked wrong-kernel"
 		fi
 		"$B/collect.sh" "$d" "$l" "$profile" "$r" || say bench "  collecting $l's output failed (see $d/collect.log)"
 		touch "$d/done"

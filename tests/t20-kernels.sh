@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # The default kernel variants (2007 profile) build, and are what they claim:
+# (and stock in the modern profile: per-CPU partials on, mm/ alone differs)
 # each .config holds every requested option, head and tail differ from stock
 # in mm/slub.o alone (among compiled objects), every SLUB vmlinux carries the
 # slub:add_partial tracepoint and SLAB's does not, and a second request is
@@ -42,7 +43,14 @@ for v in head tail; do
 	ok "$v differs from stock in mm/slub.o alone"
 done
 
-for v in stock-2007 head-2007 tail-2007; do
+"$TOP/kernels/build.sh" --profile modern stock
+grep -qx 'CONFIG_SLUB_CPU_PARTIAL=y' "$K/stock-modern/config" || fail "stock-modern has no per-CPU partials"
+d=$( { diff "$K/stock-2007/objects.sha256" "$K/stock-modern/objects.sha256" || true; } | awk '/^[<>]/ { print $3 }' |
+	sort -u | grep -vE "$link_products" | grep -v '^\./mm/' | tr '\n' ' ')
+[ -z "$d" ] || fail "the profile changed objects outside mm/: $d"
+ok "modern profile: per-CPU partials on, only mm/ objects differ from 2007"
+
+for v in stock-2007 head-2007 tail-2007 stock-modern; do
 	grep -q ' __tracepoint_add_partial$' <<<"$(nm "$K/$v/vmlinux")" || fail "$v: no add_partial tracepoint in vmlinux"
 	grep -q 'print_fmt_add_partial' "$K/$v/System.map" || fail "$v: no add_partial event format"
 done

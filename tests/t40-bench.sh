@@ -60,3 +60,9 @@ before=$(stat -c %Y "$first")
 [ "$(grep -c 'round 1/1' "$tmp/log3")" = 1 ] || fail "resume ran $(grep -c 'round 1/1' "$tmp/log3") boots, want 1"
 [ "$(grep -c ',timed,.*,ok$' "$R2/hackbench.csv")" = 2 ] || fail "after resume: $(cat "$R2/hackbench.csv")"
 ok "--resume ran only the missing boot"
+
+# A kernel rebuilt since the run started: resuming would mix two builds.
+jq '.build_id = "0000000000000000000000000000000000000000"' "$R2/kernels/head.json" >"$tmp/h.json"
+mv "$tmp/h.json" "$R2/kernels/head.json"
+expect_fail "$TOP/bench/run.sh" --resume "$R2"
+contains "$OUT" "kernel head was rebuilt since run run2 started" "resume refuses to mix two builds of a kernel"
