@@ -286,11 +286,18 @@ headline() { # headline KERNEL: one line against the baseline
 	done
 	echo
 	echo "Reproduce:"
-	echo "  $(jq -r '.command' "$M")"
-	case "$R" in
-	"$TOP/results/"*) echo "  ./run.sh report ${R#"$TOP/results/"}" ;;
-	*) echo "  ./run.sh report $R" ;;
-	esac
+	# a long command wraps at word boundaries, shell-style (" \")
+	jq -r '.command' "$M" | awk '{
+		line = "  " $1
+		for (i = 2; i <= NF; i++) {
+			if (length(line) + 1 + length($i) > 76) { print line " \\"; line = "    " $i }
+			else line = line " " $i
+		}
+		print line }'
+	where=$R
+	case "$R" in "$TOP/results/"*) where=${R#"$TOP/results/"} ;; esac
+	[ ${#where} -le 60 ] || where="DIR   (DIR: this report's directory)"
+	echo "  ./run.sh report $where"
 } | sed 's/ *$//' >"$T"
 long=$(awk 'length > 80 { n++ } END { print n + 0 }' "$T")
 [ "$long" -eq 0 ] || die "report.txt has $long lines over 80 columns (a bug in bench/report.sh)"

@@ -136,7 +136,7 @@ if [ ! -f "$out/plan.json" ]; then
 		--arg unit "$unit" --arg rounds "$rounds" --arg seed "$seed" --arg smp "$smp" \
 		--arg mem "$mem" --arg accel "$accel" --arg timeout "$timeout" --arg count "$count" \
 		--arg prof "$prof" --arg command "./run.sh bench ${argv[*]}" \
-		--argjson variants "$(printf '%s\n' ${vargs[@]+"${vargs[@]}"} | grep -v '^--variant$' | jq -R . | jq -s .)" \
+		--argjson variants "$(for uv in ${vargs[@]+"${vargs[@]}"}; do [ "$uv" = --variant ] || echo "$uv"; done | jq -R . | jq -s .)" \
 		'{command: $command, variants: $variants, kernels: $kernels, profile: $profile, groups: $groups, loops: $loops, fds: $fds,
 		  datasize: $datasize, mode: $mode, unit: $unit, rounds: $rounds, seed: $seed,
 		  smp: $smp, mem: $mem, accel: $accel, timeout: $timeout, count: $count, prof: $prof}' \

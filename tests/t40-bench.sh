@@ -37,6 +37,7 @@ ok "head adds only at the head, tail only at the tail"
 # (A background job starts with SIGINT ignored, and bash cannot trap a
 # signal ignored on entry: perl restores it, as a terminal's Ctrl-C finds it.)
 R2=$tmp/run2
+# shellcheck disable=SC2016
 setsid perl -e '$SIG{INT} = "DEFAULT"; exec @ARGV or die' \
 	"$TOP/bench/run.sh" --quick --seed 9 --out "$R2" >"$tmp/log2" 2>&1 &
 pid=$!
