@@ -231,6 +231,18 @@ headline() { # headline KERNEL: one line against the baseline
 		echo
 	fi
 
+	# The tracepoint's cost: each counting run against the timed run of the
+	# same kernel, round and configuration.
+	awk -F, '$13 == "ok" && $5 == "timed" { t[$1 "|" $3 "|" $4] = $12 }
+		$13 == "ok" && $5 == "count" { c[$1 "|" $3 "|" $4] = $12 }
+		END { for (k in c) if (k in t && t[k] > 0) print 100 * (c[k] / t[k] - 1) }' "$R/hackbench.csv" |
+		sort -n | awk '{ v[NR] = $1 } END {
+			if (NR == 0) exit
+			m = (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2
+			printf "Counting overhead: a run under perf stat (slub:add_partial) took\n"
+			printf "%+.1f%% against the timed run of the same boot (median of %d pairs,\n", m, NR
+			printf "range %+.1f%%..%+.1f%%); %s\n\n", v[1], v[NR], (m > 2 ? "over 2%, so counts come from separate untimed runs." : "timed runs carry no counting all the same.") }'
+
 	echo "perf: hottest kernel symbols (cpu-clock, round 1, main run):"
 	for k in "${kernels[@]}"; do
 		f=$(find "$R/perf" -path "*-$k/cpu-report.txt" 2>/dev/null | sort | head -n1 || true)

@@ -156,6 +156,10 @@ for l in "${labels[@]}"; do
 done
 cp "$(dirname "$image")/manifest.json" "$out/rootfs.json"
 
+# The code that runs the plan: its state when the bench starts (a later
+# edit to, say, the report script does not change what was measured).
+git_state=$(git -C "$SLUBBENCH_TOP" describe --always --dirty 2>/dev/null || echo unknown)
+
 # write_manifest STATUS: the run's provenance (rewritten at each status change).
 write_manifest() {
 	local cpu cores memkb qemu accel_used
@@ -170,7 +174,7 @@ write_manifest() {
 	jq -n --arg id "$run_id" --arg status "$1" --arg date "$(date -u +%FT%TZ)" \
 		--arg cmd "$(jq -r .command "$out/plan.json")" --arg cpu "$cpu" --argjson cores "$cores" \
 		--argjson memkb "$memkb" --arg host_kernel "$(uname -r)" --arg qemu "$qemu" \
-		--arg accel "${accel_used% }" --arg git "$(git -C "$SLUBBENCH_TOP" describe --always --dirty 2>/dev/null || echo unknown)" \
+		--arg accel "${accel_used% }" --arg git "$git_state" \
 		--argjson boots "$boots" --argjson failed "$failed" \
 		--argjson expected $((rounds * ${#labels[@]})) \
 		--slurpfile plan "$out/plan.json" --slurpfile rootfs "$out/rootfs.json" \
