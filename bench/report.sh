@@ -180,6 +180,41 @@ headline() { # headline KERNEL: one line against the baseline
 		if [ "${failed:-0}" -gt 0 ]; then printf '  %-9s %-6s %4s runs failed\n' "" "" "$failed"; fi
 	done
 	echo
+	# LKP-style: base +-sd%, %change, new +-sd%, metric; means of the rounds
+	lkp_row() { # BASE_MEAN BASE_SD NEW_MEAN NEW_SD FORMAT NAME
+		awk -v bm="$1" -v bs="$2" -v nm="$3" -v ns="$4" -v f="$5" -v name="$6" 'BEGIN {
+			if (bm == "" || nm == "") exit
+			bp = (bm != 0 && bs != "") ? 100 * bs / bm : 0; np = (nm != 0 && ns != "") ? 100 * ns / nm : 0
+			chg = (bm != 0) ? sprintf("%+.1f%%", 100 * (nm / bm - 1)) : "n/a"
+			printf "  " f " +-%3.0f%%  %9s  " f " +-%3.0f%%  %s\n", bm, bp, chg, nm, np, name }'
+	}
+	per1000() { # KERNEL CONFIG COUNTER FIELD(mean|sd): per 1000 messages, all caches
+		local v msgs
+		v=$(mv_ "$1" "$2" all "$3" "$4")
+		msgs=$(mv_ "$1" "$2" all "$3" messages)
+		[ -n "$v" ] && [ -n "$msgs" ] && awk -v v="$v" -v m="$msgs" 'BEGIN { printf "%.6g", 1000 * v / m }'
+	}
+	for k in "${kernels[@]}"; do
+		[ "$k" = "$baseline" ] && continue
+		echo "$baseline -> $k, LKP style (mean +-sd% of the rounds; %change of means):"
+		echo
+		printf '  %17s  %9s  %17s\n' "$baseline" "" "$k"
+		printf '  %17s  %9s  %17s\n' ---------------- --------- ----------------
+		tail -n +2 "$R/summary.csv" | awk -F, -v b="$baseline" '$1 == b { print $2, $5 }' | while read -r c g; do
+			lkp_row "$(sv "$baseline" "$c" mean)" "$(sv "$baseline" "$c" sd)" "$(sv "$k" "$c" mean)" "$(sv "$k" "$c" sd)" \
+				"%10.3f" "hackbench.seconds.g$g"
+		done
+		for ctr in add_partial alloc_from_partial alloc_slowpath free_add_partial; do
+			lkp_row "$(per1000 "$baseline" "$main" "$ctr" mean)" "$(per1000 "$baseline" "$main" "$ctr" sd)" \
+				"$(per1000 "$k" "$main" "$ctr" mean)" "$(per1000 "$k" "$main" "$ctr" sd)" "%10.1f" "$ctr/1000msg"
+		done
+		lkp_row "$(mv_ "$baseline" "$main" all objects_per_partial_visit mean)" \
+			"$(mv_ "$baseline" "$main" all objects_per_partial_visit sd)" \
+			"$(mv_ "$k" "$main" all objects_per_partial_visit mean)" \
+			"$(mv_ "$k" "$main" all objects_per_partial_visit sd)" "%10.2f" "objects/partial_visit"
+		echo
+	done
+
 	echo "Spread of the main configuration (seconds):"
 	echo
 	printf '  %-9s %8s %8s %8s %8s %8s %17s\n' kernel min q1 median q3 max "95% CI of mean"

@@ -220,10 +220,12 @@ build_variant() {
 	local jobs
 	jobs=$(nproc)
 	# A heartbeat line a minute while make runs in the foreground (so that
-	# Ctrl-C reaches make); the heartbeat dies with this function.
+	# Ctrl-C reaches make); the heartbeat dies with this function. It must
+	# not hold the lock's descriptor (9): its last sleep would keep the
+	# next build waiting for up to a minute.
 	(while sleep 60; do
 		say kernels "$(basename "$out"): building, $(grep -c '^  CC ' "$log") objects compiled so far"
-	done) &
+	done) 9>&- &
 	HEARTBEAT=$!
 	trap 'kill "$HEARTBEAT" 2>/dev/null' EXIT
 	local rc=0

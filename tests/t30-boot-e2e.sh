@@ -39,3 +39,15 @@ echo "skbuff_head_cache free_add_partial, hackbench -g 10 -l 100: head $h, tail 
 [ "$t" -gt 0 ] || fail "tail counted no free_add_partial"
 [ "$h" -gt $((2 * t)) ] || fail "head ($h) does not add far more than tail ($t)"
 ok "head adds $h slabs to the partial list, tail $t ($((h / t))x)"
+
+# An unusable plan: a one-line error from the runner, seen on the host.
+printf 'if then fi\n' >"$tmp/bad-plan.sh"
+rc=0
+"$TOP/bench/boot.sh" --timeout 120 --out "$tmp/bad" --plan "$tmp/bad-plan.sh" tail 2>"$tmp/bad.err" || rc=$?
+[ "$rc" = 2 ] || fail "unusable plan: exit $rc, want 2 (runner error)"
+grep -q 'runner error: error: unusable plan: .*syntax error' "$tmp/bad.err" || fail "no one-line plan error: $(cat "$tmp/bad.err")"
+ok "an unusable plan gives the runner's one-line error and exit 2"
+
+# A kernel that is not built: what to run instead.
+expect_fail "$TOP/bench/boot.sh" --profile modern nosuch -- true
+contains "$OUT" "variant 'nosuch' \(profile modern\) is not built: run ./run.sh kernels --profile modern nosuch" "unbuilt variant: how to build it"

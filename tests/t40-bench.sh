@@ -38,8 +38,9 @@ ok "head adds only at the head, tail only at the tail"
 # signal ignored on entry: perl restores it, as a terminal's Ctrl-C finds it.)
 R2=$tmp/run2
 # shellcheck disable=SC2016
+# (This run is also an A/A one: tail twice, as tail and tail.2.)
 setsid perl -e '$SIG{INT} = "DEFAULT"; exec @ARGV or die' \
-	"$TOP/bench/run.sh" --quick --seed 9 --out "$R2" >"$tmp/log2" 2>&1 &
+	"$TOP/bench/run.sh" --quick --kernels tail,tail --seed 9 --out "$R2" >"$tmp/log2" 2>&1 &
 pid=$!
 for _ in $(seq 1 300); do
 	[ -n "$(find "$R2/raw" -name 'done' 2>/dev/null)" ] && break
@@ -61,9 +62,22 @@ before=$(stat -c %Y "$first")
 [ "$(grep -c 'round 1/1' "$tmp/log3")" = 1 ] || fail "resume ran $(grep -c 'round 1/1' "$tmp/log3") boots, want 1"
 [ "$(grep -c ',timed,.*,ok$' "$R2/hackbench.csv")" = 2 ] || fail "after resume: $(cat "$R2/hackbench.csv")"
 ok "--resume ran only the missing boot"
+grep -q '^tail,2007,1,c1,timed,' "$R2/hackbench.csv" && grep -q '^tail\.2,2007,1,c1,timed,' "$R2/hackbench.csv" ||
+	fail "A/A: no tail and tail.2 rows"
+ok "A/A: a kernel listed twice runs twice, as tail and tail.2"
+
+# A boot that times out: its rows say so, the run goes on and completes.
+R3=$tmp/run3
+"$TOP/bench/run.sh" --quick --kernels tail --no-count --timeout 3 --out "$R3" >"$tmp/log4" 2>&1 ||
+	{ cat "$tmp/log4"; fail "a timed-out boot stopped the run"; }
+grep -qx 'tail,2007,1,c1,timed,,,,,,,,timeout' "$R3/hackbench.csv" || fail "timeout row: $(cat "$R3/hackbench.csv")"
+[ "$(jq -r .boots.failed "$R3/manifest.json")" = 1 ] && [ "$(jq -r .status "$R3/manifest.json")" = complete ] ||
+	fail "manifest: $(jq -c '{status, boots}' "$R3/manifest.json")"
+[ -s "$R3/logs/r01-tail-serial.log" ] || fail "the timed-out boot's serial log was not kept"
+ok "a timed-out boot is marked, its serial log kept, and the run completes"
 
 # A kernel rebuilt since the run started: resuming would mix two builds.
-jq '.build_id = "0000000000000000000000000000000000000000"' "$R2/kernels/head.json" >"$tmp/h.json"
-mv "$tmp/h.json" "$R2/kernels/head.json"
+jq '.build_id = "0000000000000000000000000000000000000000"' "$R2/kernels/tail.json" >"$tmp/h.json"
+mv "$tmp/h.json" "$R2/kernels/tail.json"
 expect_fail "$TOP/bench/run.sh" --resume "$R2"
-contains "$OUT" "kernel head was rebuilt since run run2 started" "resume refuses to mix two builds of a kernel"
+contains "$OUT" "kernel tail was rebuilt since run run2 started" "resume refuses to mix two builds of a kernel"

@@ -461,7 +461,7 @@ static int cmd_mechanism(const char *cpath, const char *hpath)
 	csv_close(&c);
 
 	derive(&gs);
-	printf("kernel,config,messages,cache,counter,n,median,min,max,per_1000_messages\n");
+	printf("kernel,config,messages,cache,counter,n,median,min,max,per_1000_messages,mean,sd\n");
 	for (size_t i = 0; i < gs.n; i++) {
 		struct group *g = &gs.g[i], *m;
 		struct summary s;
@@ -481,6 +481,8 @@ static int cmd_mechanism(const char *cpath, const char *hpath)
 		/* a ratio per visit is not a count: no per-message figure */
 		pnum(m && !strstr(g->info, ",objects_per_partial_visit") ?
 			     1000 * s.median / messages : NAN);
+		pnum(s.mean);
+		pnum(s.sd);
 		putchar('\n');
 	}
 	return 0;
