@@ -12,6 +12,8 @@
 #   --mem MIB        guest memory (default 2048)
 #   --timeout S      wall-clock limit for the whole boot (default 600)
 #
+# The kernel's build directory is shared read-only at /kernel in the guest
+# (its vmlinux resolves perf's kernel symbols).
 # The guest writes into OUT as it goes: guest-info, plan.log, status, and
 # whatever the plan writes in its working directory; serial.log is the
 # console. Exit status and the last line tell how it ended:
@@ -35,7 +37,7 @@ while [ $# -gt 0 ]; do
 	--smp) smp=${2:?--smp needs a number}; shift 2 ;;
 	--mem) mem=${2:?--mem needs MiB}; shift 2 ;;
 	--timeout) timeout=${2:?--timeout needs seconds}; shift 2 ;;
-	-h | --help) sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+	-h | --help) usage_from_header "$0" ;;
 	--) shift; cmd=("$@"); break ;;
 	-*) die "unknown option '$1' (see bench/boot.sh --help)" ;;
 	*) [ -z "$variant" ] || die "one variant at a time (got '$variant' and '$1')"; variant=$1; shift ;;
@@ -126,6 +128,7 @@ timeout --foreground -k 5 "$timeout" qemu-system-x86_64 \
 	-kernel "$kdir/bzImage" -append "$append" \
 	-drive "file=$image,if=virtio,format=raw,readonly=on" \
 	-virtfs "local,path=$job,mount_tag=job,security_model=none,id=job" \
+	-virtfs "local,path=$kdir,mount_tag=kernel,security_model=none,id=kernel,readonly=on" \
 	-serial "file:$serial" -monitor none \
 	>"$out/qemu.log" 2>&1 || rc=$?
 secs=$(($(date +%s) - t0))

@@ -9,6 +9,7 @@ set -euo pipefail
 # shellcheck source=lib/common.sh
 . "$(dirname "$0")/../lib/common.sh"
 TOP=$SLUBBENCH_TOP
+case "${1:-}" in -h | --help) usage_from_header "$0" ;; esac
 [ $# -eq 2 ] || die "usage: ./run.sh compare RUN-A RUN-B"
 
 resolve() {

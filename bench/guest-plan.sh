@@ -109,9 +109,14 @@ step "slabinfo-after"
 
 if [ "$SB_PROFILE" = 1 ]; then
 	mkdir -p perf
+	# kernel symbols from the build's vmlinux when the host shares it
+	# (bench/boot.sh does), else from this kernel's /proc/kallsyms
+	ksyms=(--kallsyms /proc/kallsyms)
+	[ -f /kernel/vmlinux ] && ksyms=(-k /kernel/vmlinux)
+	echo "kernel symbols: ${ksyms[*]}" >perf/symbols.txt
 	hackbench_args "${SB_CONFIGS%% *}"
-	perf record -q -a -g -F 999 -e cpu-clock -o /tmp/cpu.data -- "${HB[@]}" >perf/cpu-hackbench.txt 2>&1
-	perf report -i /tmp/cpu.data --stdio --no-children --sort symbol -F overhead,sym \
+	perf record -q -a -g -F 999 -m 1024 -e cpu-clock -o /tmp/cpu.data -- "${HB[@]}" >perf/cpu-hackbench.txt 2>&1
+	perf report "${ksyms[@]}" -i /tmp/cpu.data --stdio --no-children --sort symbol -F overhead,sym \
 		-g none --percent-limit 0.5 >perf/cpu-report.txt 2>perf/cpu-report.err
 	step "profile cpu-clock rc=$?"
 	if [ "$slub" = 1 ]; then
@@ -120,9 +125,9 @@ if [ "$SB_PROFILE" = 1 ]; then
 		perf record -q -a -g -c 16 -m 1024 -e slub:add_partial -o /tmp/ap.data -- "${HB[@]}" \
 			>perf/ap-hackbench.txt 2>&1
 		# The sample's symbol is where the inlined add_partial() ran: its caller.
-		perf report -i /tmp/ap.data --stdio --no-children --sort symbol -F overhead,sym -g none \
+		perf report "${ksyms[@]}" -i /tmp/ap.data --stdio --no-children --sort symbol -F overhead,sym -g none \
 			>perf/add_partial-callers.txt 2>perf/add_partial-callers.err
-		perf report -i /tmp/ap.data --stdio --no-children --sort symbol -F overhead,sym \
+		perf report "${ksyms[@]}" -i /tmp/ap.data --stdio --no-children --sort symbol -F overhead,sym \
 			-g caller,2,callee,function,percent --max-stack 6 \
 			>perf/add_partial-callchains.txt 2>>perf/add_partial-callers.err
 		step "profile add_partial rc=$?"

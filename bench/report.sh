@@ -23,7 +23,7 @@ run='' baseline=''
 while [ $# -gt 0 ]; do
 	case "$1" in
 	--baseline) baseline=${2:?--baseline needs a kernel}; shift 2 ;;
-	-h | --help) sed -n '2,18p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+	-h | --help) usage_from_header "$0" ;;
 	-*) die "unknown option '$1' (see ./run.sh report --help)" ;;
 	*) [ -z "$run" ] || die "one run at a time"; run=$1; shift ;;
 	esac
@@ -279,6 +279,11 @@ headline() { # headline KERNEL: one line against the baseline
 			printf "range %+.1f%%..%+.1f%%); %s\n\n", v[1], v[NR], (m > 2 ? "over 2%, so counts come from separate untimed runs." : "timed runs carry no counting all the same.") }'
 
 	echo "perf: hottest kernel symbols (cpu-clock, round 1, main run):"
+	sym=$(cat "$R"/perf/*/symbols.txt 2>/dev/null | sort -u | head -n1 || true)
+	case "$sym" in
+	*vmlinux*) echo "  (kernel symbols from each build's vmlinux)" ;;
+	*kallsyms*) echo "  (kernel symbols from the booted kernel's /proc/kallsyms)" ;;
+	esac
 	for k in "${kernels[@]}"; do
 		f=$(find "$R/perf" -path "*-$k/cpu-report.txt" 2>/dev/null | sort | head -n1 || true)
 		[ -n "$f" ] || continue

@@ -57,7 +57,7 @@ while [ $# -gt 0 ]; do
 	--out) out=$2; shift 2 ;;
 	--variant) user_variants+=("$2"); shift 2 ;;
 	--resume) resume=$2; shift 2 ;;
-	-h | --help) sed -n '2,27p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+	-h | --help) usage_from_header "$0" ;;
 	*) die "unknown option '$1' (see ./run.sh bench --help)" ;;
 	esac
 done

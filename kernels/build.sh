@@ -14,6 +14,9 @@ set -euo pipefail
 . "$(dirname "$0")/../lib/common.sh"
 
 KDIR=$SLUBBENCH_TOP/kernels
+# Bump when what build_variant makes changes (make flags, artefacts): a
+# built variant whose inputs and recipe are unchanged is not rebuilt.
+BUILD_RECIPE=1
 PROFILES="2007 modern"
 profile=2007
 list=0
@@ -21,10 +24,6 @@ check_patches=0
 wanted=()
 declare -A user_patch=()
 
-usage() {
-	sed -n '3,12p' "$0" | sed 's/^# \{0,1\}//'
-	exit 0
-}
 
 while [ $# -gt 0 ]; do
 	case "$1" in
@@ -38,7 +37,7 @@ while [ $# -gt 0 ]; do
 		user_patch[$name]=$file ;;
 	--list) list=1; shift ;;
 	--check-patches) check_patches=1; shift ;;
-	-h | --help) usage ;;
+	-h | --help) usage_from_header "$0" ;;
 	-*) die "unknown option '$1' (see kernels/build.sh --help)" ;;
 	*) wanted+=("$1"); shift ;;
 	esac
@@ -177,7 +176,7 @@ inputs_hash() {
 		echo "$KVER $(profile_of "$v") ${allocator[$v]}"
 		gcc --version | head -n1
 		for f in $(fragments "$v") ${patches[$v]}; do sha256 "$f"; done
-		sha256 "$KDIR/build.sh"
+		echo "recipe $BUILD_RECIPE"
 	} | sha256sum | cut -d' ' -f1
 }
 

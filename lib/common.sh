@@ -26,6 +26,13 @@ say() {
 	printf '[%s %s] %s\n' "$(elapsed)" "$step" "$*" >&2
 }
 
+# usage_from_header FILE: print FILE's leading comment block (after the
+# #! line) without the "# ", and exit 0: the --help of every script.
+usage_from_header() {
+	awk 'NR == 1 { next } /^#/ { sub(/^# ?/, ""); print; next } { exit }' "$1"
+	exit 0
+}
+
 # die MESSAGE...: a clear error on stderr, exit 1.
 die() {
 	printf 'slubbench: error: %s\n' "$*" >&2

@@ -24,7 +24,7 @@ OUT=$SLUBBENCH_CACHE/rootfs
 path_only=0
 case "${1:-}" in
 --path) path_only=1 ;;
--h | --help) sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+-h | --help) usage_from_header "$0" ;;
 "") ;;
 *) die "unknown option '$1' (see rootfs/build.sh --help)" ;;
 esac
@@ -127,7 +127,7 @@ build_image() {
 	install -m 0755 "$GUEST/init" "$stage/sbin/slubbench-init"
 	install -d "$stage/usr/local/lib/slubbench"
 	find "$GUEST" -maxdepth 1 -type f ! -name init -exec install -m 0755 -t "$stage/usr/local/lib/slubbench" {} +
-	mkdir -p "$stage/job"
+	mkdir -p "$stage/job" "$stage/kernel"
 	local mib
 	mib=$(($(du -sm "$stage" | cut -f1) * 13 / 10 + 64))
 	mke2fs -q -F -t ext4 -L slubbench -d "$stage" "$tmp/rootfs.ext4" "${mib}M" >/dev/null ||
