@@ -53,14 +53,8 @@ case "$accel" in auto | kvm | tcg) ;; *) die "--accel takes auto, kvm or tcg, no
 if [ -d "$variant" ]; then
 	kdir=$variant
 else
-	kdir=
-	for cand in "$variant" "$variant-$profile"; do
-		if [ -f "$SLUBBENCH_CACHE/kernels/$cand/manifest.json" ]; then
-			kdir=$SLUBBENCH_CACHE/kernels/$cand
-			break
-		fi
-	done
-	[ -n "$kdir" ] || die "variant '$variant' (profile $profile) is not built: run ./run.sh kernels --profile $profile ${variant%-*}"
+	kdir=$(kernel_dir "$variant" "$profile") ||
+		die "variant '$variant' (profile $profile) is not built: run ./run.sh kernels --profile $profile ${variant%-*}"
 fi
 if [ ! -f "$kdir/bzImage" ] || [ ! -f "$kdir/manifest.json" ]; then
 	die "$kdir holds no built kernel (bzImage, manifest.json)"

@@ -112,11 +112,7 @@ uniq_variants=$(printf '%s\n' $kernels | sort -u | tr '\n' ' ')
 image=$("$SLUBBENCH_TOP/rootfs/build.sh" | tail -n1)
 make -s -C "$B/src" >/dev/null || die "building the C tools failed (make -C bench/src)"
 
-kdir_of() { # kdir_of VARIANT: its build in the cache
-	local d=$SLUBBENCH_CACHE/kernels/$1-$profile
-	[ -d "$d" ] || d=$SLUBBENCH_CACHE/kernels/$1
-	echo "$d"
-}
+kdir_of() { kernel_dir "$1" "$profile"; }
 
 # ---- the run directory ---------------------------------------------------
 if [ -z "$out" ]; then
@@ -203,15 +199,19 @@ join_csv() {
 		} >"$out/$f.csv.tmp"
 		mv "$out/$f.csv.tmp" "$out/$f.csv"
 	done
+	return 0
+}
+
+# publish_boot DIR: copy one finished boot's slabinfo snapshots, perf
+# reports and console log to the run's top level (once per boot).
+publish_boot() {
+	local d=$1 b
+	b=$(basename "$d")
 	mkdir -p "$out/slabinfo" "$out/perf" "$out/logs"
-	local d b
-	for d in "$out"/raw/*/; do
-		b=$(basename "$d")
-		[ -f "$d/slabinfo-before.txt" ] && cp "$d/slabinfo-before.txt" "$out/slabinfo/$b-before.txt"
-		[ -f "$d/slabinfo-after.txt" ] && cp "$d/slabinfo-after.txt" "$out/slabinfo/$b-after.txt"
-		[ -d "$d/perf" ] && { mkdir -p "$out/perf/$b"; cp "$d"/perf/*.txt "$out/perf/$b/" 2>/dev/null || true; }
-		[ -f "$d/serial.log" ] && cp "$d/serial.log" "$out/logs/$b-serial.log"
-	done
+	[ -f "$d/slabinfo-before.txt" ] && cp "$d/slabinfo-before.txt" "$out/slabinfo/$b-before.txt"
+	[ -f "$d/slabinfo-after.txt" ] && cp "$d/slabinfo-after.txt" "$out/slabinfo/$b-after.txt"
+	[ -d "$d/perf" ] && { mkdir -p "$out/perf/$b"; cp "$d"/perf/*.txt "$out/perf/$b/" 2>/dev/null || true; }
+	[ -f "$d/serial.log" ] && cp "$d/serial.log" "$out/logs/$b-serial.log"
 	return 0
 }
 
@@ -267,6 +267,7 @@ for r in $(seq 1 "$rounds"); do
 			say bench "  $l: the guest booted another build than the manifest's; its runs are marked wrong-kernel"
 		fi
 		"$B/collect.sh" "$d" "$l" "$profile" "$r" || say bench "  collecting $l's output failed (see $d/collect.log)"
+		publish_boot "$d"
 		touch "$d/done"
 		done_n=$((done_n + 1))
 		if [ "$r" -eq 1 ]; then

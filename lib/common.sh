@@ -69,6 +69,20 @@ ksrc_version() {
 	printf '%s\n' "$v"
 }
 
+# kernel_dir VARIANT PROFILE: the built variant's directory in the cache
+# (kernels/VARIANT-PROFILE; SLAB has no profile: kernels/VARIANT); fails
+# when it is not built.
+kernel_dir() {
+	local cand
+	for cand in "$1-$2" "$1"; do
+		if [ -f "$SLUBBENCH_CACHE/kernels/$cand/manifest.json" ]; then
+			echo "$SLUBBENCH_CACHE/kernels/$cand"
+			return 0
+		fi
+	done
+	return 1
+}
+
 # with_lock NAME CMD...: run CMD holding an exclusive lock in the cache, so
 # that two builds never share a kernel tree or build directory at once.
 with_lock() {

@@ -15,8 +15,7 @@ for v in head tail slab; do
 	o=$tmp/$v
 	"$TOP/bench/boot.sh" --smp "$smp" --timeout 300 --out "$o" --plan "$TOP/tests/guest-check.sh" "$v" ||
 		fail "$v: boot did not finish (see $o/serial.log): $(tail -n 5 "$o/serial.log" 2>/dev/null)"
-	kd=$SLUBBENCH_CACHE/kernels/$v-2007
-	[ "$v" = slab ] && kd=$SLUBBENCH_CACHE/kernels/slab
+	kd=$(kernel_dir "$v" 2007)
 	want=$(jq -r .build_id "$kd/manifest.json")
 	grep -qx "build_id=$want" "$o/guest-info" || fail "$v: booted build id $(grep build_id "$o/guest-info") is not $want"
 	[ "$(cat "$o/nproc.txt")" = "$smp" ] || fail "$v: guest nproc $(cat "$o/nproc.txt"), asked $smp"

@@ -61,6 +61,30 @@ static char *slurp(const char *name, size_t *len)
 	return buf;
 }
 
+/* parse_fixture: fn's CSV for a file of tests/data (malloc'd); must parse. */
+static char *parse_fixture(parser fn, const char *name)
+{
+	struct parse_err err = { "" };
+	size_t len;
+	char *text = slurp(name, &len), *out = NULL;
+
+	if (run(fn, text, len, &out, &err) != 0)
+		fail_msg("%s: %s", name, err.msg);
+	free(text);
+	return out;
+}
+
+/* expect_output: fn parses text (len bytes) into exactly want. */
+static void expect_output(parser fn, const char *text, size_t len, const char *want)
+{
+	struct parse_err err = { "" };
+	char *out = NULL;
+
+	assert_int_equal(run(fn, text, len, &out, &err), 0);
+	assert_string_equal(out, want);
+	free(out);
+}
+
 static int count_lines(const char *s)
 {
 	int n = 0;
@@ -74,12 +98,9 @@ static int count_lines(const char *s)
 
 static void slabinfo_real(void **state)
 {
-	struct parse_err err = { "" };
-	size_t len;
-	char *text = slurp("slabinfo-slub.txt", &len), *out = NULL;
+	char *out = parse_fixture(parse_slabinfo, "slabinfo-slub.txt");
 
 	(void)state;
-	assert_int_equal(run(parse_slabinfo, text, len, &out, &err), 0);
 	/* 151 lines: version, header, 149 caches; plus our CSV header */
 	assert_int_equal(count_lines(out), 150);
 	/* skbuff_head_cache     32     96    256   16    1 : tunables 0 0 0 : slabdata 6 6 0 */
@@ -87,7 +108,6 @@ static void slabinfo_real(void **state)
 	/* kmalloc-512 252 288 512 16 2 : ... : slabdata 18 18 0 */
 	assert_non_null(strstr(out, "\nkmalloc-512,252,288,512,16,2,18,18\n"));
 	free(out);
-	free(text);
 }
 
 static void slabinfo_slab_allocator(void **state)
@@ -97,14 +117,11 @@ static void slabinfo_slab_allocator(void **state)
 		"slabinfo - version: 2.1\n"
 		"# name            <active_objs> <num_objs> <objsize> <objperslab> <pagesperslab> : tunables <limit> <batchcount> <sharedfactor> : slabdata <active_slabs> <num_slabs> <sharedavail>\n"
 		"skbuff_head_cache    105    105    256   15    1 : tunables  120   60    8 : slabdata      7      7      0\n";
-	struct parse_err err = { "" };
-	char *out = NULL;
 
 	(void)state;
-	assert_int_equal(run(parse_slabinfo, t, sizeof(t) - 1, &out, &err), 0);
-	assert_string_equal(out, "cache,active_objs,num_objs,objsize,objperslab,pagesperslab,active_slabs,num_slabs\n"
-				 "skbuff_head_cache,105,105,256,15,1,7,7\n");
-	free(out);
+	expect_output(parse_slabinfo, t, sizeof(t) - 1,
+		      "cache,active_objs,num_objs,objsize,objperslab,pagesperslab,active_slabs,num_slabs\n"
+		      "skbuff_head_cache,105,105,256,15,1,7,7\n");
 }
 
 static void expect_error(parser fn, const char *text, const char *want)
@@ -160,17 +177,13 @@ static void slabinfo_nul(void **state)
 
 static void slubstat_real(void **state)
 {
-	struct parse_err err = { "" };
-	size_t len;
-	char *text = slurp("slubstat.txt", &len), *out = NULL;
+	char *out = parse_fixture(parse_slubstat, "slubstat.txt");
 
 	(void)state;
-	assert_int_equal(run(parse_slubstat, text, len, &out, &err), 0);
 	assert_int_equal(count_lines(out), 333 + 1);
 	/* skbuff_head_cache free_add_partial 79901 C0=36972 C1=42929 */
 	assert_non_null(strstr(out, "\nskbuff_head_cache,free_add_partial,79901\n"));
 	free(out);
-	free(text);
 }
 
 static void slubstat_errors(void **state)
@@ -190,26 +203,19 @@ static void slubstat_errors(void **state)
 
 static void slubstat_zero_no_cpus(void **state)
 {
-	struct parse_err err = { "" };
-	char *out = NULL;
 	static const char t[] = "a free_slab 0\n";
 
 	(void)state;
-	assert_int_equal(run(parse_slubstat, t, sizeof(t) - 1, &out, &err), 0);
-	assert_string_equal(out, "cache,counter,value\na,free_slab,0\n");
-	free(out);
+	expect_output(parse_slubstat, t, sizeof(t) - 1, "cache,counter,value\na,free_slab,0\n");
 }
 
 /* ---- hackbench ------------------------------------------------------------ */
 
 static void hackbench_real(void **state)
 {
-	struct parse_err err = { "" };
-	size_t len;
-	char *text = slurp("hackbench.txt", &len), *out = NULL;
+	char *out = parse_fixture(parse_hackbench, "hackbench.txt");
 
 	(void)state;
-	assert_int_equal(run(parse_hackbench, text, len, &out, &err), 0);
 	/* Running in process mode with 10 groups using 40 file descriptors
 	 * each (== 400 tasks) / Each sender will pass 100 messages of 100
 	 * bytes / Time: 10.749
@@ -217,7 +223,6 @@ static void hackbench_real(void **state)
 	assert_string_equal(out, "mode,groups,fds,loops,datasize,seconds\n"
 				 "process,10,20,100,100,10.749\n");
 	free(out);
-	free(text);
 }
 
 static void hackbench_threaded(void **state)
@@ -226,13 +231,10 @@ static void hackbench_threaded(void **state)
 		"Running in threaded mode with 2 groups using 8 file descriptors each (== 16 tasks)\n"
 		"Each sender will pass 5 messages of 64 bytes\n"
 		"Time: 0.010\n";
-	struct parse_err err = { "" };
-	char *out = NULL;
 
 	(void)state;
-	assert_int_equal(run(parse_hackbench, t, sizeof(t) - 1, &out, &err), 0);
-	assert_string_equal(out, "mode,groups,fds,loops,datasize,seconds\nthreaded,2,4,5,64,0.010\n");
-	free(out);
+	expect_output(parse_hackbench, t, sizeof(t) - 1,
+		      "mode,groups,fds,loops,datasize,seconds\nthreaded,2,4,5,64,0.010\n");
 }
 
 static void hackbench_errors(void **state)
@@ -283,10 +285,9 @@ static void perfstat_real(void **state)
 {
 	struct parse_err err = { "" };
 	size_t len;
-	char *text = slurp("perfstat.csv", &len), *out = NULL;
+	char *text, *out = parse_fixture(perfstat6, "perfstat.csv");
 
 	(void)state;
-	assert_int_equal(run(perfstat6, text, len, &out, &err), 0);
 	/* 161511,,slub:add_partial,...  0,,...  79901,,...  0  80257  0 */
 	assert_string_equal(out, "label,event,count\n"
 				 "all.head,slub:add_partial,161511\n"
@@ -296,7 +297,6 @@ static void perfstat_real(void **state)
 				 "kmalloc-512.head,slub:add_partial,80257\n"
 				 "kmalloc-512.tail,slub:add_partial,0\n");
 	free(out);
-	free(text);
 	/* more counters than labels */
 	text = slurp("perfstat.csv", &len);
 	assert_int_equal(run(perfstat2, text, len, &out, &err), -1);
