@@ -115,105 +115,199 @@ double stats_welch(const double *a, size_t na, const double *b, size_t nb,
 	return 2 * gsl_cdf_tdist_Q(fabs(tt), d);
 }
 
-struct ranked {
-	double v;
-	int from_a;
-};
-
-static int cmp_ranked(const void *a, const void *b)
+static double log_ratio_interval(double mean, double se, double df, double level,
+				 struct ratio *r)
 {
-	return cmp_double(&((const struct ranked *)a)->v,
-			  &((const struct ranked *)b)->v);
+	double h = gsl_cdf_tdist_Pinv(1 - (1 - level) / 2, df) * se;
+
+	r->ratio = exp(mean);
+	r->lo = exp(mean - h);
+	r->hi = exp(mean + h);
+	r->df = df;
+	if (se > 0) {
+		r->t = mean / se;
+		r->p = 2 * gsl_cdf_tdist_Q(fabs(r->t), df);
+	} else {
+		r->t = mean == 0 ? 0 : copysign(INFINITY, mean);
+		r->p = mean == 0 ? 1 : 0;
+	}
+	return 0;
 }
 
-double stats_mann_whitney(const double *a, size_t na, const double *b,
-			  size_t nb, double *u)
+static void ratio_nan(struct ratio *r, size_t n)
 {
-	size_t n = na + nb, i = 0;
-	struct ranked *r;
-	double ra = 0, ties = 0, u1, mu, sigma, z;
+	r->n = n;
+	r->ratio = r->lo = r->hi = r->sd_log = r->t = r->df = r->p = NAN;
+}
 
-	if (u)
-		*u = NAN;
-	if (na < 1 || nb < 1)
-		return NAN;
-	r = malloc(n * sizeof(*r));
+int stats_paired_ratio(const double *a, const double *b, size_t n,
+		       double level, struct ratio *r)
+{
+	double *d, mean, var;
+
+	ratio_nan(r, n);
+	if (n < 2)
+		return -1;
+	d = malloc(n * sizeof(*d));
+	if (!d)
+		abort();
+	for (size_t i = 0; i < n; i++) {
+		if (!(a[i] > 0) || !(b[i] > 0)) {
+			free(d);
+			return -1;
+		}
+		d[i] = log(a[i]) - log(b[i]);
+	}
+	mean_var(d, n, &mean, &var);
+	free(d);
+	r->sd_log = sqrt(var);
+	return log_ratio_interval(mean, r->sd_log / sqrt((double)n), (double)(n - 1),
+				  level, r);
+}
+
+int stats_unpaired_ratio(const double *a, size_t na, const double *b,
+			 size_t nb, double level, struct ratio *r)
+{
+	double *la, *lb, ma, va, mb, vb, sa, sb, df;
+
+	ratio_nan(r, na < nb ? na : nb);
+	if (na < 2 || nb < 2)
+		return -1;
+	la = malloc(na * sizeof(*la));
+	lb = malloc(nb * sizeof(*lb));
+	if (!la || !lb)
+		abort();
+	for (size_t i = 0; i < na; i++)
+		la[i] = a[i] > 0 ? log(a[i]) : NAN;
+	for (size_t i = 0; i < nb; i++)
+		lb[i] = b[i] > 0 ? log(b[i]) : NAN;
+	mean_var(la, na, &ma, &va);
+	mean_var(lb, nb, &mb, &vb);
+	free(la);
+	free(lb);
+	if (isnan(ma) || isnan(mb))
+		return -1;
+	sa = va / (double)na;
+	sb = vb / (double)nb;
+	df = sa + sb > 0 ? (sa + sb) * (sa + sb) /
+				   (sa * sa / (double)(na - 1) + sb * sb / (double)(nb - 1))
+			 : (double)(na + nb - 2);
+	return log_ratio_interval(ma - mb, sqrt(sa + sb), df, level, r);
+}
+
+struct absrank {
+	double a;
+	int pos;
+};
+
+static int cmp_absrank(const void *x, const void *y)
+{
+	return cmp_double(&((const struct absrank *)x)->a, &((const struct absrank *)y)->a);
+}
+
+/* Exact two-sided p of the signed-rank statistic: the number of the 2^n
+ * sign patterns whose positive-rank sum is at most min(W+, W-). */
+static double wilcoxon_exact(size_t n, double wplus)
+{
+	size_t max = n * (n + 1) / 2, w = (size_t)fmin(wplus, (double)max - wplus);
+	double *count = calloc(max + 1, sizeof(*count)), tail = 0;
+
+	if (!count)
+		abort();
+	count[0] = 1;
+	for (size_t k = 1; k <= n; k++)
+		for (size_t s = max; s >= k; s--)
+			count[s] += count[s - k];
+	for (size_t s = 0; s <= w; s++)
+		tail += count[s];
+	free(count);
+	return fmin(1.0, 2 * tail / ldexp(1.0, (int)n));
+}
+
+double stats_wilcoxon(const double *d, size_t n)
+{
+	struct absrank *r = malloc((n ? n : 1) * sizeof(*r));
+	size_t m = 0, i = 0;
+	double wplus = 0, ties = 0, mu, sigma;
+	int tied = 0;
+
 	if (!r)
 		abort();
-	for (size_t k = 0; k < na; k++)
-		r[k] = (struct ranked){ a[k], 1 };
-	for (size_t k = 0; k < nb; k++)
-		r[na + k] = (struct ranked){ b[k], 0 };
-	qsort(r, n, sizeof(*r), cmp_ranked);
-	/* average ranks over ties, 1-based */
-	while (i < n) {
+	for (size_t k = 0; k < n; k++)
+		if (d[k] != 0)
+			r[m++] = (struct absrank){ fabs(d[k]), d[k] > 0 };
+	if (m == 0) {
+		free(r);
+		return NAN;
+	}
+	qsort(r, m, sizeof(*r), cmp_absrank);
+	while (i < m) {
 		size_t j = i;
 		double rank, t;
 
-		while (j + 1 < n && r[j + 1].v == r[i].v)
+		while (j + 1 < m && r[j + 1].a == r[i].a)
 			j++;
 		rank = ((double)i + (double)j) / 2 + 1;
 		t = (double)(j - i + 1);
+		if (t > 1)
+			tied = 1;
 		ties += t * t * t - t;
 		for (size_t k = i; k <= j; k++)
-			if (r[k].from_a)
-				ra += rank;
+			if (r[k].pos)
+				wplus += rank;
 		i = j + 1;
 	}
 	free(r);
-	u1 = ra - (double)na * ((double)na + 1) / 2;
-	if (u)
-		*u = u1;
-	mu = (double)na * (double)nb / 2;
-	sigma = sqrt((double)na * (double)nb / 12 *
-		     (((double)n + 1) - ties / ((double)n * ((double)n - 1))));
+	if (m <= 50 && !tied && m == n)
+		return wilcoxon_exact(m, wplus);
+	mu = (double)m * ((double)m + 1) / 4;
+	sigma = sqrt((double)m * ((double)m + 1) * (2 * (double)m + 1) / 24 - ties / 48);
 	if (!(sigma > 0))
 		return NAN;
-	z = (fabs(u1 - mu) - 0.5) / sigma;
-	if (z < 0)
-		z = 0;
-	return fmin(1.0, 2 * gsl_cdf_ugaussian_Q(z));
+	return fmin(1.0, 2 * gsl_cdf_ugaussian_Q(fabs(wplus - mu) / sigma));
 }
 
-int stats_bootstrap_ratio(const double *a, size_t na, const double *b,
-			  size_t nb, unsigned long seed, size_t reps,
-			  double *lo, double *hi)
+struct pidx {
+	double p;
+	size_t i;
+};
+
+static int cmp_pidx(const void *x, const void *y)
 {
-	gsl_rng *rng;
-	double *ra, *rb, *ratio;
-	int rc = 0;
+	const struct pidx *a = x, *b = y;
 
-	if (na < 1 || nb < 1 || reps < 1)
-		return -1;
-	rng = gsl_rng_alloc(gsl_rng_mt19937);
-	ra = malloc(na * sizeof(*ra));
-	rb = malloc(nb * sizeof(*rb));
-	ratio = malloc(reps * sizeof(*ratio));
-	if (!rng || !ra || !rb || !ratio)
+	if (a->p != b->p)
+		return (a->p > b->p) - (a->p < b->p);
+	return (a->i > b->i) - (a->i < b->i);
+}
+
+void stats_holm(const double *p, size_t m, double alpha, double *adj,
+		double *level)
+{
+	struct pidx *s = malloc((m ? m : 1) * sizeof(*s));
+	size_t n = 0, kept = 0;
+	double run = 0;
+
+	if (!s)
 		abort();
-	gsl_rng_set(rng, seed);
-	for (size_t k = 0; k < reps && !rc; k++) {
-		double mb;
+	for (size_t i = 0; i < m; i++) {
+		adj[i] = NAN;
+		if (level)
+			level[i] = NAN;
+		if (!isnan(p[i]))
+			s[n++] = (struct pidx){ p[i], i };
+	}
+	qsort(s, n, sizeof(*s), cmp_pidx);
+	for (size_t j = 0; j < n; j++) {
+		size_t step;
 
-		for (size_t i = 0; i < na; i++)
-			ra[i] = a[gsl_rng_uniform_int(rng, na)];
-		for (size_t i = 0; i < nb; i++)
-			rb[i] = b[gsl_rng_uniform_int(rng, nb)];
-		mb = stats_median(rb, nb);
-		if (mb == 0)
-			rc = -1;
-		else
-			ratio[k] = stats_median(ra, na) / mb;
+		run = fmax(run, fmin(1.0, (double)(n - j) * s[j].p));
+		adj[s[j].i] = run;
+		if (!kept && !(s[j].p < alpha / (double)(n - j)))
+			kept = j + 1;
+		step = kept ? kept - 1 : j;
+		if (level)
+			level[s[j].i] = 1 - alpha / (double)(n - step);
 	}
-	if (!rc) {
-		qsort(ratio, reps, sizeof(*ratio), cmp_double);
-		/* percentile interval: the 2.5% and 97.5% order statistics */
-		*lo = ratio[(size_t)floor(0.025 * (double)(reps - 1))];
-		*hi = ratio[(size_t)ceil(0.975 * (double)(reps - 1))];
-	}
-	free(ratio);
-	free(rb);
-	free(ra);
-	gsl_rng_free(rng);
-	return rc;
+	free(s);
 }

@@ -25,17 +25,44 @@ double stats_median(const double *x, size_t n);
 double stats_welch(const double *a, size_t na, const double *b, size_t nb,
 		   double *t, double *df);
 
-/* Mann-Whitney U two-sided test, normal approximation with tie and
- * continuity corrections; returns the p-value (NAN if either n < 1 or all
- * values tie). *u (may be NULL) gets U of sample a. */
-double stats_mann_whitney(const double *a, size_t na, const double *b,
-			  size_t nb, double *u);
+/* A ratio of geometric means with its interval: exp(mean of log ratios)
+ * and a Student t interval at the given level on the log scale. */
+struct ratio {
+	size_t n;          /* pairs (paired) or the smaller sample (unpaired) */
+	double ratio;      /* exp(mean log ratio) */
+	double lo, hi;     /* the interval at the level asked for */
+	double sd_log;     /* sd of the log ratios (paired) */
+	double t, df, p;   /* t statistic, degrees of freedom, two-sided p */
+};
 
-/* Percentile bootstrap 95% CI of median(a) / median(b): reps resamples
- * of each sample with replacement, from a generator seeded with seed.
- * Returns 0, or -1 if a median of b is 0 or n < 1. */
-int stats_bootstrap_ratio(const double *a, size_t na, const double *b,
-			  size_t nb, unsigned long seed, size_t reps,
-			  double *lo, double *hi);
+/* Paired: a[i] and b[i] measured in the same block (round). d = ln a - ln b;
+ * ratio exp(mean d), interval exp(mean d -+ t(1 - (1-level)/2, n-1) sd/sqrt n),
+ * p of the one-sample t-test of mean d = 0. Returns -1 (fields NAN) when
+ * n < 2 or a value is not > 0. When every d is equal, the interval is the
+ * point and p is 1 (d = 0) or 0. */
+int stats_paired_ratio(const double *a, const double *b, size_t n,
+		       double level, struct ratio *r);
+
+/* Unpaired (two runs, two machines): Welch's interval on the logs. */
+int stats_unpaired_ratio(const double *a, size_t na, const double *b,
+			 size_t nb, double level, struct ratio *r);
+
+/* Wilcoxon signed-rank two-sided p of d[0..n-1] (zeros dropped, as
+ * SciPy's zero_method="wilcox"): exact when n <= 50 with no zero
+ * and no ties, else the normal approximation with the tie correction and
+ * no continuity correction (SciPy 1.10's defaults). NAN when no non-zero
+ * value is left. */
+double stats_wilcoxon(const double *d, size_t n);
+
+/* Holm's step-down adjustment of m p-values (NAN entries are left out of
+ * the family and stay NAN): adj[i] = max over j <= rank(i) of
+ * min(1, (m - j + 1) p(j)).
+ * level[i] gets the confidence level of the interval that agrees with
+ * Holm's decision at alpha: 1 - alpha / (m - s + 1), where s is p[i]'s
+ * rank, or the rank of the first p Holm kept if that comes earlier. The
+ * interval at level[i] excludes the null exactly when adj[i] < alpha.
+ * level may be NULL. */
+void stats_holm(const double *p, size_t m, double alpha, double *adj,
+		double *level);
 
 #endif

@@ -1,18 +1,27 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Unit tests of the report's statistics. Expected values come from SciPy
- * 1.10.1 (Debian bookworm's python3-scipy), computed independently with:
+ * 1.10.1 and statsmodels 0.13.5 (Debian bookworm's python3-scipy and
+ * python3-statsmodels), computed independently with:
  *   a = [10.66, 9.8, 11.2, 10.1, 12.0, 10.9, 11.5, 9.9]
  *   b = [8.74, 9.1, 8.2, 9.6, 8.9, 8.5, 9.3, 10.2]
- *   stats.ttest_ind(a, b, equal_var=False)     -> t 4.701348400441469, p 0.000384608982977494
- *   stats.mannwhitneyu(a, b, alternative='two-sided', method='asymptotic',
- *                      use_continuity=True)    -> U 61.0, p 0.002761604417827473
  *   np.mean(a), np.std(a, ddof=1)              -> 10.7575, 0.7932888143
  *   mean -+ stats.t.ppf(0.975, 7) * sd / sqrt(8) -> 10.09429395 .. 11.42070605
- *   np.median(a)                               -> 10.78
- *   np.percentile(a, 25), np.percentile(a, 75) -> 10.05, 11.275
- *   with ties: c = [1, 2, 2, 3, 3, 3], d = [2, 3, 4, 4, 5]
- *   mannwhitneyu(c, d, ...)                    -> U 5.5, p 0.08871369199677616
- *   ttest_ind(c, d, equal_var=False)           -> t -2.079267489625414, p 0.07554866205539645
+ *   np.median(a), np.percentile(a, [25, 75])   -> 10.78, 10.05, 11.275
+ *   stats.ttest_ind(a, b, equal_var=False)     -> t 4.701348400441469, p 0.000384608982977494
+ *   paired, d = log(a) - log(b):
+ *     stats.ttest_1samp(d, 0)                  -> t 3.8707907523233924, p 0.006125420992190705
+ *     exp(mean d)                              -> 1.1860873842704955
+ *     exp(mean d -+ t.ppf(0.975, 7) sd/sqrt 8) -> 1.0686601217326956 .. 1.3164178717969512
+ *     the same at 99%                          -> 1.016505373160799 .. 1.3839604986555116
+ *     stats.wilcoxon(d)                        -> p 0.015625 (exact)
+ *   unpaired on the logs (Welch):
+ *     stats.ttest_ind(log a, log b, equal_var=False) -> p 0.0002986238254412501
+ *     interval                                 -> 1.098544993024483 .. 1.2806059761398154, df 13.954372111212765
+ *   stats.wilcoxon([1, -2, 2, 3, -3, 3, 4, 0]) -> p 0.26758390747028626 (zero dropped, ties: normal)
+ *   multipletests([0.01, 0.04, 0.03, 0.005, 0.2], method="holm")
+ *                                              -> [0.04, 0.09, 0.09, 0.025, 0.2]
+ *   multipletests([0.03, 0.04], method="holm") -> [0.06, 0.06]
+ * Intervals agree to 1e-9: GSL's t quantiles are good to about 1e-10.
  */
 #include <math.h>
 #include <setjmp.h>
@@ -27,7 +36,6 @@
 static const double A[] = { 10.66, 9.8, 11.2, 10.1, 12.0, 10.9, 11.5, 9.9 };
 static const double B[] = { 8.74, 9.1, 8.2, 9.6, 8.9, 8.5, 9.3, 10.2 };
 static const double C[] = { 1, 2, 2, 3, 3, 3 };
-static const double D[] = { 2, 3, 4, 4, 5 };
 
 #define close_to(x, want, tol) assert_true(fabs((x) - (want)) <= (tol))
 
@@ -61,52 +69,100 @@ static void welch(void **state)
 	(void)state;
 	close_to(stats_welch(A, 8, B, 8, &t, &df), 0.000384608982977494, 1e-12);
 	close_to(t, 4.701348400441469, 1e-12);
-	close_to(stats_welch(C, 6, D, 5, &t, NULL), 0.07554866205539645, 1e-12);
-	close_to(t, -2.079267489625414, 1e-12);
 	assert_true(isnan(stats_welch(A, 1, B, 8, NULL, NULL)));
 	assert_true(isnan(stats_welch(C + 3, 3, C + 3, 3, NULL, NULL))); /* no variance */
 }
 
-static void mann_whitney(void **state)
+static void paired(void **state)
 {
-	double u;
+	struct ratio r;
+	static const double one[] = { 2.0, 2.0, 2.0 }, two[] = { 4.0, 4.0, 4.0 };
 
 	(void)state;
-	close_to(stats_mann_whitney(A, 8, B, 8, &u), 0.002761604417827473, 1e-12);
-	close_to(u, 61.0, 0);
-	close_to(stats_mann_whitney(C, 6, D, 5, &u), 0.08871369199677616, 1e-12);
-	close_to(u, 5.5, 0);
-	assert_true(isnan(stats_mann_whitney(C + 3, 3, C + 3, 3, NULL))); /* all tie */
+	assert_int_equal(stats_paired_ratio(A, B, 8, 0.95, &r), 0);
+	close_to(r.ratio, 1.1860873842704955, 1e-12);
+	close_to(r.lo, 1.0686601217326956, 1e-9);
+	close_to(r.hi, 1.3164178717969512, 1e-9);
+	close_to(r.t, 3.8707907523233924, 1e-12);
+	close_to(r.p, 0.006125420992190705, 1e-12);
+	assert_int_equal(stats_paired_ratio(A, B, 8, 0.99, &r), 0);
+	close_to(r.lo, 1.016505373160799, 1e-9);
+	close_to(r.hi, 1.3839604986555116, 1e-9);
+	/* a kernel against itself: ratio 1, p 1; twice as slow every round: 2, p 0 */
+	assert_int_equal(stats_paired_ratio(B, B, 8, 0.95, &r), 0);
+	close_to(r.ratio, 1, 1e-15);
+	close_to(r.p, 1, 0);
+	assert_int_equal(stats_paired_ratio(two, one, 3, 0.95, &r), 0);
+	close_to(r.lo, 2, 1e-12);
+	close_to(r.p, 0, 0);
+	/* too few pairs, or a time that is not positive */
+	assert_int_equal(stats_paired_ratio(A, B, 1, 0.95, &r), -1);
+	assert_true(isnan(r.lo));
+	assert_int_equal(stats_paired_ratio(C, B, 2, 0.95, &r), 0);
+	{
+		static const double bad[] = { 1.0, 0.0 };
+
+		assert_int_equal(stats_paired_ratio(bad, B, 2, 0.95, &r), -1);
+	}
 }
 
-static void bootstrap(void **state)
+static void unpaired(void **state)
 {
-	double lo, hi, lo2, hi2, twice[8];
+	struct ratio r;
 
 	(void)state;
-	assert_int_equal(stats_bootstrap_ratio(A, 8, B, 8, 42, 2000, &lo, &hi), 0);
-	/* the point estimate, 10.78 / 9.0, lies inside its interval */
-	assert_true(lo < 10.78 / 9.0 && 10.78 / 9.0 < hi);
-	assert_true(lo > 1.0); /* the samples do not overlap much */
-	/* same seed, same interval; another seed, another */
-	assert_int_equal(stats_bootstrap_ratio(A, 8, B, 8, 42, 2000, &lo2, &hi2), 0);
-	assert_true(lo == lo2 && hi == hi2);
-	/* a sample against itself: the interval holds 1; against itself
-	 * doubled, it holds 2 and not 1 */
-	for (int i = 0; i < 8; i++)
-		twice[i] = 2 * B[i];
-	assert_int_equal(stats_bootstrap_ratio(B, 8, B, 8, 1, 2000, &lo, &hi), 0);
-	assert_true(lo < 1.0 && 1.0 < hi);
-	assert_int_equal(stats_bootstrap_ratio(twice, 8, B, 8, 1, 2000, &lo, &hi), 0);
-	assert_true(lo < 2.0 && 2.0 < hi && lo > 1.0);
-	assert_int_equal(stats_bootstrap_ratio(B + 7, 1, B + 6, 1, 1, 500, &lo, &hi), 0);
-	close_to(lo, 10.2 / 9.3, 1e-12);
-	close_to(hi, 10.2 / 9.3, 1e-12);
-	{
-		static const double zero[] = { 0, 0 };
+	assert_int_equal(stats_unpaired_ratio(A, 8, B, 8, 0.95, &r), 0);
+	close_to(r.ratio, 1.1860873842704949, 1e-12);
+	close_to(r.lo, 1.098544993024483, 1e-9);
+	close_to(r.hi, 1.2806059761398154, 1e-9);
+	close_to(r.df, 13.954372111212765, 1e-9);
+	close_to(r.p, 0.0002986238254412501, 1e-12);
+	assert_int_equal(stats_unpaired_ratio(A, 1, B, 8, 0.95, &r), -1);
+}
 
-		assert_int_equal(stats_bootstrap_ratio(A, 8, zero, 2, 1, 100, &lo, &hi), -1);
-	}
+static void wilcoxon(void **state)
+{
+	double d[8];
+	static const double ties[] = { 1, -2, 2, 3, -3, 3, 4, 0 };
+	static const double zeros[] = { 0, 0, 0 };
+
+	(void)state;
+	for (int i = 0; i < 8; i++)
+		d[i] = log(A[i]) - log(B[i]);
+	close_to(stats_wilcoxon(d, 8), 0.015625, 1e-15);
+	close_to(stats_wilcoxon(ties, 8), 0.26758390747028626, 1e-12);
+	assert_true(isnan(stats_wilcoxon(zeros, 3)));
+}
+
+static void holm(void **state)
+{
+	static const double p[] = { 0.01, 0.04, 0.03, 0.005, 0.2 };
+	static const double want[] = { 0.04, 0.09, 0.09, 0.025, 0.2 };
+	static const double p2[] = { 0.03, NAN, 0.04 };
+	double adj[5], level[5];
+
+	(void)state;
+	stats_holm(p, 5, 0.05, adj, level);
+	for (int i = 0; i < 5; i++)
+		close_to(adj[i], want[i], 1e-15);
+	/* 0.005 and 0.01 rejected at steps 1 and 2; 0.03 kept at step 3, so
+	 * it and every later p get that step's level */
+	close_to(level[3], 1 - 0.05 / 5, 1e-15);
+	close_to(level[0], 1 - 0.05 / 4, 1e-15);
+	close_to(level[2], 1 - 0.05 / 3, 1e-15);
+	close_to(level[1], 1 - 0.05 / 3, 1e-15);
+	close_to(level[4], 1 - 0.05 / 3, 1e-15);
+	/* rejected exactly when the interval at its level excludes the null:
+	 * p < 1 - level */
+	for (int i = 0; i < 5; i++)
+		assert_true((adj[i] < 0.05) == (p[i] < 1 - level[i]));
+	/* a NAN is no member of the family */
+	stats_holm(p2, 3, 0.05, adj, level);
+	close_to(adj[0], 0.06, 1e-15);
+	close_to(adj[2], 0.06, 1e-15);
+	assert_true(isnan(adj[1]) && isnan(level[1]));
+	close_to(level[0], 1 - 0.05 / 2, 1e-15);
+	close_to(level[2], 1 - 0.05 / 2, 1e-15);
 }
 
 int main(void)
@@ -114,8 +170,10 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(summary),
 		cmocka_unit_test(welch),
-		cmocka_unit_test(mann_whitney),
-		cmocka_unit_test(bootstrap),
+		cmocka_unit_test(paired),
+		cmocka_unit_test(unpaired),
+		cmocka_unit_test(wilcoxon),
+		cmocka_unit_test(holm),
 	};
 
 	return cmocka_run_group_tests_name("stats", tests, NULL, NULL);

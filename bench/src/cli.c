@@ -1,0 +1,38 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "cli.h"
+
+const char *cli_prog = "slubbench";
+
+void cli_die(const char *what, const char *fmt, ...)
+{
+	va_list ap;
+
+	fprintf(stderr, "%s: error: %s: ", cli_prog, what);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	exit(1);
+}
+
+unsigned long long cli_uint(const char *opt, const char *arg,
+			    unsigned long long min, unsigned long long max)
+{
+	char *end;
+	unsigned long long v;
+
+	errno = 0;
+	if (!arg || arg[0] < '0' || arg[0] > '9')
+		cli_die(opt, "'%s' is not a whole number", arg ? arg : "");
+	v = strtoull(arg, &end, 10);
+	if (errno || *end)
+		cli_die(opt, "'%s' is not a whole number", arg);
+	if (v < min || v > max)
+		cli_die(opt, "%s is out of range %llu..%llu", arg, min, max);
+	return v;
+}

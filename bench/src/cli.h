@@ -1,0 +1,15 @@
+/* Command-line helpers shared by slubbench's C tools: one message format. */
+#ifndef SLUBBENCH_CLI_H
+#define SLUBBENCH_CLI_H
+
+/* cli_die("--rounds", "'%s' is not a whole number", arg): prints
+ * "PROG: error: --rounds: ...", exits 1. cli_prog names PROG. */
+extern const char *cli_prog;
+void cli_die(const char *what, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3), noreturn));
+
+/* A whole number in [min, max], or cli_die naming the option. */
+unsigned long long cli_uint(const char *opt, const char *arg,
+			    unsigned long long min, unsigned long long max);
+
+#endif

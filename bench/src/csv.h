@@ -1,0 +1,42 @@
+/* A small CSV reader and writer for slubbench's tidy CSVs: no quoting (no
+ * writer ever emits a comma inside a field), columns looked up by name. */
+#ifndef SLUBBENCH_CSV_H
+#define SLUBBENCH_CSV_H
+
+#include <stdio.h>
+
+#define CSV_MAXF 48
+
+struct csv {
+	FILE *f;
+	const char *path;
+	char *line;
+	size_t cap;
+	long lineno;
+	char *hdr[CSV_MAXF], *fld[CSV_MAXF];
+	int nhdr, nfld;
+	char *hdrbuf;
+};
+
+/* Errors: "PROG: FILE: line N: ..." on stderr, exit 1 (cli_prog names PROG). */
+void csv_die(const struct csv *c, long line, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4), noreturn));
+void csv_open(struct csv *c, const char *path);
+int csv_next(struct csv *c);            /* 1: a row in c->fld; 0: end */
+int csv_col(const struct csv *c, const char *name); /* or die */
+double csv_num(const struct csv *c, int i);         /* or die */
+void csv_close(struct csv *c);
+
+/* Rows written from one table of column names: the writer owns its header. */
+struct csv_out {
+	const char *const *names;
+	int n;
+	char val[CSV_MAXF][128];
+};
+void csv_out_header(struct csv_out *o, const char *const *names, int n);
+void csv_set(struct csv_out *o, const char *name, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+void csv_setd(struct csv_out *o, const char *name, double v); /* NAN: empty */
+void csv_emit(struct csv_out *o); /* prints the row, then clears it */
+
+#endif

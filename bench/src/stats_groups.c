@@ -1,0 +1,286 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "csv.h"
+#include "stats_groups.h"
+
+#define COPY(dst, src) snprintf((dst), sizeof(dst), "%s", (src))
+
+double groups_messages(double groups, double fds, double loops)
+{
+	return groups * fds * fds * loops;
+}
+
+static struct group *grow(struct groups *gs)
+{
+	gs->g = realloc(gs->g, (gs->n + 1) * sizeof(*gs->g));
+	if (!gs->g)
+		abort();
+	memset(&gs->g[gs->n], 0, sizeof(*gs->g));
+	return &gs->g[gs->n++];
+}
+
+struct group *groups_find(struct groups *gs, const char *kernel, const char *config,
+			  int create)
+{
+	struct group *g;
+
+	for (size_t i = 0; i < gs->n; i++)
+		if (!strcmp(gs->g[i].kernel, kernel) && !strcmp(gs->g[i].config, config) &&
+		    !gs->g[i].counter[0])
+			return &gs->g[i];
+	if (!create)
+		return NULL;
+	g = grow(gs);
+	COPY(g->kernel, kernel);
+	COPY(g->config, config);
+	return g;
+}
+
+struct group *groups_find_counter(struct groups *gs, const char *kernel,
+				  const char *config, const char *cache,
+				  const char *counter, const char *kind)
+{
+	for (size_t i = 0; i < gs->n; i++) {
+		struct group *g = &gs->g[i];
+
+		if (!strcmp(g->kernel, kernel) && !strcmp(g->config, config) &&
+		    !strcmp(g->cache, cache) && !strcmp(g->counter, counter) &&
+		    !strcmp(g->kind, kind))
+			return g;
+	}
+	return NULL;
+}
+
+static struct group *find_or_make_counter(struct groups *gs, const char *kernel,
+					  const char *config, const char *cache,
+					  const char *counter, const char *kind)
+{
+	struct group *g = groups_find_counter(gs, kernel, config, cache, counter, kind);
+
+	if (g)
+		return g;
+	g = grow(gs);
+	COPY(g->kernel, kernel);
+	COPY(g->config, config);
+	COPY(g->cache, cache);
+	COPY(g->counter, counter);
+	COPY(g->kind, kind);
+	return g;
+}
+
+/* add v to round r's value (values of one round are summed) */
+static void add(struct group *g, double v, long r)
+{
+	for (size_t k = 0; k < g->n; k++)
+		if (g->round[k] == r) {
+			g->v[k] += v;
+			return;
+		}
+	if (g->n == g->cap) {
+		g->cap = g->cap ? 2 * g->cap : 16;
+		g->v = realloc(g->v, g->cap * sizeof(*g->v));
+		g->round = realloc(g->round, g->cap * sizeof(*g->round));
+		if (!g->v || !g->round)
+			abort();
+	}
+	g->v[g->n] = v;
+	g->round[g->n++] = r;
+}
+
+void groups_read_times(struct groups *gs, const char *path)
+{
+	struct csv c;
+	int ck, cr, cc, ckind, cst, csec, cm, cu, cg, cl, cf, cd;
+
+	csv_open(&c, path);
+	ck = csv_col(&c, "kernel");
+	cr = csv_col(&c, "round");
+	cc = csv_col(&c, "config");
+	ckind = csv_col(&c, "kind");
+	cst = csv_col(&c, "status");
+	csec = csv_col(&c, "seconds");
+	cm = csv_col(&c, "mode");
+	cu = csv_col(&c, "unit");
+	cg = csv_col(&c, "groups");
+	cl = csv_col(&c, "loops");
+	cf = csv_col(&c, "fds");
+	cd = csv_col(&c, "datasize");
+	while (csv_next(&c)) {
+		struct group *g;
+		long r;
+		double v;
+
+		if (strcmp(c.fld[ckind], "timed"))
+			continue;
+		r = (long)csv_num(&c, cr);
+		g = groups_find(gs, c.fld[ck], c.fld[cc], 1);
+		if (c.fld[cm][0] && !g->key_config[0]) {
+			COPY(g->mode, c.fld[cm]);
+			COPY(g->unit, c.fld[cu]);
+			g->groups = csv_num(&c, cg);
+			g->loops = csv_num(&c, cl);
+			g->fds = csv_num(&c, cf);
+			g->datasize = csv_num(&c, cd);
+			g->messages = groups_messages(g->groups, g->fds, g->loops);
+			snprintf(g->key_config, sizeof(g->key_config), "%s/%s/g%g/l%g/f%g/d%g",
+				 g->mode, g->unit, g->groups, g->loops, g->fds, g->datasize);
+		}
+		if (strcmp(c.fld[cst], "ok")) {
+			g->failed++;
+			continue;
+		}
+		v = csv_num(&c, csec);
+		if (!(v > 0))
+			csv_die(&c, c.lineno, "seconds '%s' is not a positive time", c.fld[csec]);
+		for (size_t k = 0; k < g->n; k++)
+			if (g->round[k] == r)
+				csv_die(&c, c.lineno, "a second timed run of %s %s in round %ld",
+					g->kernel, g->config, r);
+		add(g, v, r);
+	}
+	csv_close(&c);
+}
+
+static int listed(const char *list, const char *name)
+{
+	size_t n = strlen(name);
+
+	for (const char *p = list; p && *p;) {
+		size_t l = strcspn(p, ",");
+
+		if (l == n && !strncmp(p, name, n))
+			return 1;
+		p += l + (p[l] == ',');
+	}
+	return 0;
+}
+
+void groups_read_counters(struct groups *gs, const char *path, const char *caches)
+{
+	struct csv c;
+	int ck, cr, cc, ckind, csrc, ccache, cctr, cv;
+
+	csv_open(&c, path);
+	ck = csv_col(&c, "kernel");
+	cr = csv_col(&c, "round");
+	cc = csv_col(&c, "config");
+	ckind = csv_col(&c, "kind");
+	csrc = csv_col(&c, "source");
+	ccache = csv_col(&c, "cache");
+	cctr = csv_col(&c, "counter");
+	cv = csv_col(&c, "value");
+	while (csv_next(&c)) {
+		const char *cache = c.fld[ccache], *kind = c.fld[ckind];
+		int slub = !strcmp(c.fld[csrc], "slub");
+		long r = (long)csv_num(&c, cr);
+		double v = csv_num(&c, cv);
+
+		/* SLUB statistics from the timed runs, perf's from the counting runs */
+		if (slub ? strcmp(kind, "timed") : strcmp(kind, "count"))
+			continue;
+		if (!strcmp(cache, "all") || listed(caches, cache))
+			add(find_or_make_counter(gs, c.fld[ck], c.fld[cc], cache, c.fld[cctr], kind),
+			    v, r);
+		/* perf counts "all" itself; SLUB's are summed here */
+		if (slub && strcmp(cache, "all"))
+			add(find_or_make_counter(gs, c.fld[ck], c.fld[cc], "all", c.fld[cctr], kind),
+			    v, r);
+	}
+	csv_close(&c);
+}
+
+static double at(struct groups *gs, const struct group *base, const char *counter, long r)
+{
+	struct group *g = groups_find_counter(gs, base->kernel, base->config, base->cache,
+					      counter, base->kind);
+
+	/* SLUB shows only counters that moved: a missing one is 0 */
+	if (g)
+		for (size_t k = 0; k < g->n; k++)
+			if (g->round[k] == r)
+				return g->v[k];
+	return 0;
+}
+
+void groups_derive(struct groups *gs)
+{
+	size_t n0 = gs->n;
+
+	for (size_t i = 0; i < n0; i++) {
+		if (strcmp(gs->g[i].counter, "alloc_fastpath") || strcmp(gs->g[i].kind, "timed"))
+			continue;
+		for (size_t k = 0; k < gs->g[i].n; k++) {
+			struct group base = gs->g[i], *d;
+			long r = base.round[k];
+			double ap = at(gs, &base, "free_add_partial", r) +
+				    at(gs, &base, "deactivate_to_head", r) +
+				    at(gs, &base, "deactivate_to_tail", r);
+			double visits = at(gs, &base, "alloc_from_partial", r);
+
+			d = find_or_make_counter(gs, base.kernel, base.config, base.cache,
+						 "add_partial", "timed");
+			add(d, ap, r);
+			if (visits == 0)
+				continue;
+			d = find_or_make_counter(gs, base.kernel, base.config, base.cache,
+						 "objects_per_partial_visit", "timed");
+			add(d, (at(gs, &base, "alloc_fastpath", r) + at(gs, &base, "alloc_slowpath", r)) /
+				       visits, r);
+		}
+	}
+}
+
+size_t groups_pair(const struct group *a, const struct group *b, struct pairs *p)
+{
+	size_t cap = a->n < b->n ? a->n : b->n;
+
+	p->n = 0;
+	p->a = malloc((cap ? cap : 1) * sizeof(double));
+	p->b = malloc((cap ? cap : 1) * sizeof(double));
+	p->d = malloc((cap ? cap : 1) * sizeof(double));
+	if (!p->a || !p->b || !p->d)
+		abort();
+	for (size_t i = 0; i < a->n; i++)
+		for (size_t j = 0; j < b->n; j++)
+			if (a->round[i] == b->round[j] && a->v[i] > 0 && b->v[j] > 0) {
+				p->a[p->n] = a->v[i];
+				p->b[p->n] = b->v[j];
+				p->d[p->n] = log(a->v[i]) - log(b->v[j]);
+				p->n++;
+			}
+	return p->n;
+}
+
+void pairs_free(struct pairs *p)
+{
+	free(p->a);
+	free(p->b);
+	free(p->d);
+	p->a = p->b = p->d = NULL;
+}
+
+double groups_geomean(const struct group *g)
+{
+	double s = 0;
+
+	if (!g->n)
+		return NAN;
+	for (size_t k = 0; k < g->n; k++)
+		s += log(g->v[k]);
+	return exp(s / (double)g->n);
+}
+
+void groups_free(struct groups *gs)
+{
+	for (size_t i = 0; i < gs->n; i++) {
+		free(gs->g[i].v);
+		free(gs->g[i].round);
+	}
+	free(gs->g);
+	gs->g = NULL;
+	gs->n = 0;
+}

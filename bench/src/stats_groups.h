@@ -1,0 +1,53 @@
+/* Values of a run's CSVs grouped by kernel, configuration (and counter),
+ * each with the round it came from, so that kernels pair by round. */
+#ifndef SLUBBENCH_STATS_GROUPS_H
+#define SLUBBENCH_STATS_GROUPS_H
+
+#include <stddef.h>
+
+struct group {
+	char kernel[64], config[32], kind[16];
+	/* hackbench: the configuration itself ("socket/process/g10/l300/f20/d100") */
+	char key_config[128], mode[16], unit[16];
+	double groups, loops, fds, datasize, messages;
+	/* counters */
+	char cache[96], counter[64];
+	double *v;
+	long *round;
+	size_t n, cap, failed;
+};
+
+struct groups {
+	struct group *g;
+	size_t n;
+};
+
+struct pairs {
+	double *a, *b, *d; /* d = ln a - ln b */
+	size_t n;
+};
+
+/* hackbench.csv: timed runs with status ok; other statuses count as failed. */
+void groups_read_times(struct groups *gs, const char *path);
+/* counters.csv: SLUB statistics of timed runs, perf events of counting
+ * runs; per cache in the comma-separated list caches, and "all" summed. */
+void groups_read_counters(struct groups *gs, const char *path, const char *caches);
+/* Derived per round from SLUB statistics, defined here alone:
+ *   add_partial = free_add_partial + deactivate_to_head + deactivate_to_tail
+ *   objects_per_partial_visit = (alloc_fastpath + alloc_slowpath) / alloc_from_partial */
+void groups_derive(struct groups *gs);
+/* hackbench messages of one run: groups x fds senders x fds receivers x loops */
+double groups_messages(double groups, double fds, double loops);
+
+struct group *groups_find(struct groups *gs, const char *kernel, const char *config,
+			  int create);
+struct group *groups_find_counter(struct groups *gs, const char *kernel,
+				  const char *config, const char *cache,
+				  const char *counter, const char *kind);
+/* Values of a and b from the same rounds (both > 0); returns the count. */
+size_t groups_pair(const struct group *a, const struct group *b, struct pairs *p);
+void pairs_free(struct pairs *p);
+double groups_geomean(const struct group *g);
+void groups_free(struct groups *gs);
+
+#endif
