@@ -11,32 +11,46 @@
 #   --smp N          vCPUs (default: host cores, at least 2)
 #   --mem MIB        guest memory (default 2048)
 #   --timeout S      wall-clock limit for the whole boot (default 600)
+#   --expect-build-id ID   the build id the guest must report (else wrong-kernel)
 #
 # The kernel's build directory is shared read-only at /kernel in the guest
 # (its vmlinux resolves perf's kernel symbols).
 # The guest writes into OUT as it goes: guest-info, plan.log, status, and
 # whatever the plan writes in its working directory; serial.log is the
-# console. Exit status and the last line tell how it ended:
-#   0 finished   2 runner error   3 kernel panic/oops   4 hang/timeout
-#   1 launcher error (bad input, QEMU failed to start)
+# console. Exit status, the last line and "result=" in OUT/boot-info tell
+# how it ended:
+#   0 finished       the plan ran to its end
+#   1 launcher-error bad input, or QEMU failed to start
+#   2 runner-error   the plan failed, or the guest stopped without a result
+#   3 panic          kernel panic/oops/BUG on the console
+#   4 timeout        no power-off within the limit (decided from the elapsed
+#                    time, not from an exit code)
+#   5 wrong-kernel   the guest booted another build than --expect-build-id
+#   6 killed-SIG     QEMU was killed by a signal (e.g. killed-KILL)
 set -euo pipefail
 # shellcheck source=lib/common.sh
 . "$(dirname "$0")/../lib/common.sh"
 
-plan='' out='' profile=2007 accel=auto mem=2048 timeout=600
+plan='' out='' profile=2007 accel=auto mem=2048 timeout=600 expect_id=''
 smp=$(nproc)
 [ "$smp" -ge 2 ] || smp=2
 variant=
 cmd=()
+# options end at "--": what follows is the guest's command, left as it is
+n_opts=$#
+for ((i = 1; i <= $#; i++)); do [ "${!i}" = -- ] && { n_opts=$((i - 1)); break; }; done
+split_opts "${@:1:n_opts}"
+set -- "${ARGS[@]+"${ARGS[@]}"}" "${@:n_opts+1}"
 while [ $# -gt 0 ]; do
 	case "$1" in
-	--plan) plan=${2:?--plan needs a file}; shift 2 ;;
-	--out) out=${2:?--out needs a directory}; shift 2 ;;
-	--profile) profile=${2:?--profile needs 2007 or modern}; shift 2 ;;
-	--accel) accel=${2:?--accel needs auto, kvm or tcg}; shift 2 ;;
-	--smp) smp=${2:?--smp needs a number}; shift 2 ;;
-	--mem) mem=${2:?--mem needs MiB}; shift 2 ;;
-	--timeout) timeout=${2:?--timeout needs seconds}; shift 2 ;;
+	--plan) need_val "$@"; plan=$2; shift 2 ;;
+	--out) need_val "$@"; out=$2; shift 2 ;;
+	--profile) need_val "$@"; profile=$(opt_choice --profile "$2" 2007 modern); shift 2 ;;
+	--accel) need_val "$@"; accel=$(opt_choice --accel "$2" auto kvm tcg); shift 2 ;;
+	--smp) need_val "$@"; smp=$(opt_uint --smp "$2"); shift 2 ;;
+	--mem) need_val "$@"; mem=$(opt_uint --mem "$2"); shift 2 ;;
+	--timeout) need_val "$@"; timeout=$(opt_uint --timeout "$2"); shift 2 ;;
+	--expect-build-id) need_val "$@"; expect_id=$2; shift 2 ;;
 	-h | --help) usage_from_header "$0" ;;
 	--) shift; cmd=("$@"); break ;;
 	-*) die "unknown option '$1' (see bench/boot.sh --help)" ;;
@@ -44,10 +58,6 @@ while [ $# -gt 0 ]; do
 	esac
 done
 [ -n "$variant" ] || die "which variant? (see bench/boot.sh --help)"
-for n in "$smp" "$mem" "$timeout"; do
-	[[ "$n" =~ ^[1-9][0-9]*$ ]] || die "'$n' is not a positive whole number"
-done
-case "$accel" in auto | kvm | tcg) ;; *) die "--accel takes auto, kvm or tcg, not '$accel'" ;; esac
 
 # The kernel: a directory, or a variant name in the cache.
 if [ -d "$variant" ]; then
@@ -143,13 +153,26 @@ if grep -qE 'Kernel panic|Oops:|BUG:|general protection fault' "$serial"; then
 	say boot "$(basename "$kdir"): kernel panic/oops after ${secs}s: $line (console: $serial)"
 	exit 3
 fi
-if [ "$rc" -eq 124 ] || [ "$rc" -eq 137 ]; then
+# timeout(1) answers 124 (or 137 after -k) when the limit ran out; judge
+# by the clock, since 137 is also what a QEMU killed by SIGKILL gives.
+if [ "$secs" -ge "$timeout" ] && { [ "$rc" -eq 124 ] || [ "$rc" -eq 137 ]; }; then
 	echo "result=timeout" >>"$out/boot-info"
 	say boot "$(basename "$kdir"): hang: no power-off within ${timeout}s (status: ${status:-none}; console: $serial)"
 	exit 4
 fi
+if [ "$rc" -gt 128 ] && [ "$rc" -lt 160 ] && [ "$rc" -ne 124 ]; then
+	sig=$(kill -l $((rc - 128)) 2>/dev/null || echo $((rc - 128)))
+	echo "result=killed-$sig" >>"$out/boot-info"
+	say boot "$(basename "$kdir"): QEMU was killed by SIG$sig after ${secs}s (status: ${status:-none}; console: $serial)"
+	exit 6
+fi
 case "$status" in
 "finished rc=0")
+	if [ -n "$expect_id" ] && ! grep -qx "build_id=$expect_id" "$out/guest-info"; then
+		echo "result=wrong-kernel" >>"$out/boot-info"
+		say boot "$(basename "$kdir"): the guest booted build $(sed -n 's/^build_id=//p' "$out/guest-info" | cut -c1-12), not ${expect_id:0:12}: wrong kernel"
+		exit 5
+	fi
 	echo "result=finished" >>"$out/boot-info"
 	say boot "$(basename "$kdir"): finished in ${secs}s ($accel, $smp vCPUs), output in $out"
 	exit 0

@@ -4,8 +4,9 @@
 # Usage: bench/collect.sh BOOTDIR KERNEL PROFILE ROUND
 #
 # Reads BOOTDIR/{boot-info,cN-*.txt,cN-*.slubstat,cN-count.perfstat} and
-# writes BOOTDIR/hackbench.csv, counters.csv and crosscheck.csv (no header
-# lines: bench/run.sh adds them when it joins the fragments). A file that
+# writes BOOTDIR/hackbench.csv, counters.csv and crosscheck.csv, each with
+# its header (defined here, their one writer; bench/run.sh joins the
+# fragments and readers look columns up by name). A file that
 # does not parse gives a row with status "parse-error" and the parser's
 # message in BOOTDIR/collect.log: never a made-up number.
 set -euo pipefail
@@ -22,7 +23,8 @@ result=$(sed -n 's/^result=//p' "$dir/boot-info" 2>/dev/null || true)
 hb=$dir/hackbench.csv.tmp ctr=$dir/counters.csv.tmp xc=$dir/crosscheck.csv.tmp
 : >"$hb"
 : >"$ctr"
-: >"$xc"
+HACKBENCH_HDR=kernel,profile,round,config,kind,mode,unit,groups,fds,loops,datasize,seconds,status
+COUNTERS_HDR=kernel,profile,round,config,kind,source,cache,counter,value
 
 # parse WHAT FILE [ARGS]: CSV without its header on stdout, or fail (logged).
 parse() {
@@ -71,24 +73,12 @@ for cmdf in "$dir"/c*-config; do
 		# shellcheck disable=SC2046
 		if rows=$(parse perfstat "$ps" $(cat "$dir/$c-count.labels")); then
 			# label "cache.head" -> cache, add_partial_head
-			awk -F, -v pre="$kernel,$profile,$round,$c,count,perf" '{
+			csv_rows <(echo "label,event,count"; echo "$rows") label count |
+				awk -F'|' -v pre="$kernel,$profile,$round,$c,count,perf" '{
 				n = split($1, a, "."); where = a[n]; cache = substr($1, 1, length($1) - length(where) - 1)
-				print pre "," cache ",add_partial_" where "," $3 }' <<<"$rows" >>"$ctr"
+				print pre "," cache ",add_partial_" where "," $2 }' >>"$ctr"
 		fi
 	fi
-	# Cross-check, per cache counted both ways in the count run: the
-	# tracepoint's events = free_add_partial + deactivate_to_head +
-	# deactivate_to_tail (the SLUB statistics bumped beside each
-	# add_partial() that is not a new debug-cache slab or boot-time).
-	awk -F, -v c="$c" -v pre="$kernel,$profile,$round,$c" '
-		$4 == c && $5 == "count" && $6 == "perf" && $7 != "all" { tp[$7] += $9 }
-		$4 == c && $5 == "count" && $6 == "slub" && ($8 == "free_add_partial" || $8 == "deactivate_to_head" || $8 == "deactivate_to_tail") { st[$7] += $9 }
-		END {
-			for (k in tp) {
-				d = tp[k] - st[k]; r = (st[k] > 0) ? d / st[k] : (d == 0 ? 0 : 1)
-				printf "%s,%s,%d,%d,%d,%.6f,%s\n", pre, k, tp[k], st[k], d, r, ((r < 0 ? -r : r) <= 0.01 ? "agree" : "disagree")
-			}
-		}' "$ctr" | sort >>"$xc"
 done
 
 # A boot that did not finish: say so on every row it left, and add a row
@@ -97,6 +87,18 @@ if [ "$result" != finished ]; then
 	sed -i "s/,ok\$/,$result/" "$hb"
 	[ -s "$hb" ] || echo "$kernel,$profile,$round,c1,timed,,,,,,,,$result" >>"$hb"
 fi
-mv "$hb" "$dir/hackbench.csv"
-mv "$ctr" "$dir/counters.csv"
-mv "$xc" "$dir/crosscheck.csv"
+# with_header HDR TMP FINAL: the fragment, its header first.
+with_header() {
+	{ echo "$1"; cat "$2"; } >"$3.tmp2"
+	rm -f "$2"
+	mv "$3.tmp2" "$3"
+}
+with_header "$HACKBENCH_HDR" "$hb" "$dir/hackbench.csv"
+with_header "$COUNTERS_HDR" "$ctr" "$dir/counters.csv"
+# the cross-check of the counting runs, by slubstats (its columns, its sum)
+rm -f "$xc"
+if "$SLUBBENCH_TOP/bench/bin/slubstats" crosscheck "$dir/counters.csv" >"$xc" 2>>"$dir/collect.log"; then
+	mv "$xc" "$dir/crosscheck.csv"
+else
+	rm -f "$xc"
+fi

@@ -4,10 +4,14 @@
 #   SB_CONFIGS   "mode:unit:groups:loops:fds:datasize ..." (mode socket|pipe,
 #                unit process|thread), one hackbench configuration each
 #   SB_WARMUP    1: one untimed short hackbench before anything is measured
-#   SB_COUNT     1: after each timed run, the same run again, untimed, under
-#                perf stat counting slub:add_partial (head/tail, per cache)
-#   SB_PROFILE   1: at the end, perf record of cpu-clock and of add_partial
+#   SB_TIMED     1: a timed boot: each configuration's hackbench once, and
+#                nothing else (no perf at all)
+#   SB_COUNT     1: a counting boot: each configuration under perf stat
+#                counting slub:add_partial (head/tail, per cache), untimed
+#   SB_PROFILE   1: in a counting boot, perf record of cpu-clock and of
+#                add_partial at the end
 #   SB_CACHES    caches whose add_partial events perf counts apart
+# A boot either times or counts: a plan asking for both is refused.
 #
 # Files, each written as soon as it is known (a crash keeps the earlier ones):
 #   slabinfo-before.txt, slabinfo-after.txt     /proc/slabinfo
@@ -17,8 +21,12 @@
 #   perf/              profiles and their reports
 #   progress           one line per finished step
 set -u
-SB_CONFIGS=${SB_CONFIGS:?} SB_WARMUP=${SB_WARMUP:-1} SB_COUNT=${SB_COUNT:-1}
-SB_PROFILE=${SB_PROFILE:-0} SB_CACHES=${SB_CACHES:-skbuff_head_cache kmalloc-512}
+SB_CONFIGS=${SB_CONFIGS:?} SB_WARMUP=${SB_WARMUP:-1} SB_TIMED=${SB_TIMED:-1}
+SB_COUNT=${SB_COUNT:-0} SB_PROFILE=${SB_PROFILE:-0} SB_CACHES=${SB_CACHES:?}
+if [ "$SB_TIMED" = 1 ] && [ "$SB_COUNT$SB_PROFILE" != 00 ]; then
+	echo "error: a timed boot only times: SB_COUNT and SB_PROFILE must be 0" >&2
+	exit 2
+fi
 
 COUNTERS="alloc_fastpath alloc_slowpath free_fastpath free_slowpath free_frozen
 free_add_partial free_remove_partial alloc_from_partial alloc_slab alloc_refill
@@ -81,11 +89,13 @@ for cfg in $SB_CONFIGS; do
 	echo "${HB[*]}" >"c$n-command"
 	echo "$cfg" >"c$n-config"
 
-	[ "$slub" = 1 ] && slub_reset
-	"${HB[@]}" >"c$n-timed.txt" 2>&1
-	rc=$?
-	[ "$slub" = 1 ] && slub_read >"c$n-timed.slubstat"
-	step "c$n timed rc=$rc"
+	if [ "$SB_TIMED" = 1 ]; then
+		[ "$slub" = 1 ] && slub_reset
+		"${HB[@]}" >"c$n-timed.txt" 2>&1
+		rc=$?
+		[ "$slub" = 1 ] && slub_read >"c$n-timed.slubstat"
+		step "c$n timed rc=$rc"
+	fi
 
 	if [ "$SB_COUNT" = 1 ] && [ "$slub" = 1 ]; then
 		ev=(-e slub:add_partial --filter 'tail == 0' -e slub:add_partial --filter 'tail == 1')
@@ -116,21 +126,23 @@ if [ "$SB_PROFILE" = 1 ]; then
 	echo "kernel symbols: ${ksyms[*]}" >perf/symbols.txt
 	hackbench_args "${SB_CONFIGS%% *}"
 	perf record -q -a -g -F 999 -m 1024 -e cpu-clock -o /tmp/cpu.data -- "${HB[@]}" >perf/cpu-hackbench.txt 2>&1
+	step "record cpu-clock rc=$?"
 	perf report "${ksyms[@]}" -i /tmp/cpu.data --stdio --no-children --sort symbol -F overhead,sym \
 		-g none --percent-limit 0.5 >perf/cpu-report.txt 2>perf/cpu-report.err
-	step "profile cpu-clock rc=$?"
+	step "report cpu-clock rc=$?"
 	if [ "$slub" = 1 ]; then
 		# One sample per 16 events, and a larger buffer: every event would
 		# overrun perf's buffers under emulation.
 		perf record -q -a -g -c 16 -m 1024 -e slub:add_partial -o /tmp/ap.data -- "${HB[@]}" \
 			>perf/ap-hackbench.txt 2>&1
 		# The sample's symbol is where the inlined add_partial() ran: its caller.
+		step "record add_partial rc=$?"
 		perf report "${ksyms[@]}" -i /tmp/ap.data --stdio --no-children --sort symbol -F overhead,sym -g none \
 			>perf/add_partial-callers.txt 2>perf/add_partial-callers.err
 		perf report "${ksyms[@]}" -i /tmp/ap.data --stdio --no-children --sort symbol -F overhead,sym \
 			-g caller,2,callee,function,percent --max-stack 6 \
 			>perf/add_partial-callchains.txt 2>>perf/add_partial-callers.err
-		step "profile add_partial rc=$?"
+		step "report add_partial rc=$?"
 	fi
 fi
 step "done"

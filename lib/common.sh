@@ -94,3 +94,86 @@ with_lock() {
 		"$@"
 	) 9>"$SLUBBENCH_CACHE/locks/$name"
 }
+
+# ---- options: one way to read them in every script -------------------------
+# split_opts "$@": ARGS gets the arguments with each --opt=value split into
+# --opt value. Use: split_opts "$@"; set -- "${ARGS[@]+"${ARGS[@]}"}"
+split_opts() {
+	ARGS=()
+	local a
+	for a in "$@"; do
+		case "$a" in
+		--*=*) ARGS+=("${a%%=*}" "${a#*=}") ;;
+		*) ARGS+=("$a") ;;
+		esac
+	done
+}
+
+# need_val "$@": in an option loop, fail unless the option in $1 has a value.
+need_val() {
+	[ $# -ge 2 ] || die "$1 needs a value (see --help)"
+}
+
+# opt_uint OPT VALUE: VALUE if it is a positive whole number, else fail.
+opt_uint() {
+	[[ "$2" =~ ^[1-9][0-9]{0,8}$ ]] || die "$1 needs a positive whole number, not '$2'"
+	printf '%s\n' "$2"
+}
+
+# opt_choice OPT VALUE CHOICE...: VALUE if it is one of the choices, else fail.
+opt_choice() {
+	local opt=$1 v=$2 c
+	shift 2
+	for c in "$@"; do
+		[ "$v" = "$c" ] && { printf '%s\n' "$v"; return 0; }
+	done
+	die "$opt takes $(printf '%s|' "$@" | sed 's/|$//'), not '$v'"
+}
+
+# NAME_RE: what a kernel label, cache, configuration or run id may look like
+# (they reach file names, awk, gnuplot and report text).
+NAME_RE='^[A-Za-z0-9_][A-Za-z0-9_.+-]{0,63}$'
+
+# opt_name OPT VALUE: VALUE if it is a safe name, else fail.
+opt_name() {
+	[[ "$2" =~ $NAME_RE ]] || die "$1: '$2' is not a valid name (letters, digits, '_', '.', '+', '-'; at most 64)"
+	printf '%s\n' "$2"
+}
+
+# The caches whose counts the report shows apart (the ones hackbench's
+# socket mode allocates from): the guest counts them, slubstats sums them.
+export HOT_CACHES="skbuff_head_cache kmalloc-512"
+
+# csv_rows CSV COLUMN...: the named columns of every data row, "|"-separated
+# (columns looked up by name in the header, never by position).
+csv_rows() {
+	local f=$1
+	shift
+	awk -F, -v want="$*" '
+		NR == 1 { n = split(want, w, " "); for (i = 1; i <= n; i++) { for (j = 1; j <= NF; j++) if ($j == w[i]) c[i] = j
+			if (!c[i]) { print "no column " w[i] " in " FILENAME > "/dev/stderr"; exit 2 } } next }
+		{ line = ""; for (i = 1; i <= n; i++) line = line (i > 1 ? "|" : "") $(c[i]); print line }' "$f"
+}
+
+# pick_baseline LABEL...: the report's default baseline: tail when the run
+# has it, else the last kernel.
+pick_baseline() {
+	local l
+	for l in "$@"; do [ "$l" = tail ] && { echo tail; return; }; done
+	echo "${@: -1}"
+}
+
+# csv_get CSV FIELD [COLUMN=VALUE...]: FIELD of the first row whose named
+# columns hold those values (empty when none does).
+csv_get() {
+	local f=$1 field=$2
+	shift 2
+	awk -F, -v field="$field" -v conds="$*" '
+		NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i
+			if (!(field in c)) { print "no column " field " in " FILENAME > "/dev/stderr"; exit 2 }
+			n = split(conds, kv, " ")
+			for (j = 1; j <= n; j++) { p = index(kv[j], "="); k[j] = substr(kv[j], 1, p - 1); v[j] = substr(kv[j], p + 1)
+				if (!(k[j] in c)) { print "no column " k[j] " in " FILENAME > "/dev/stderr"; exit 2 } }
+			next }
+		{ for (j = 1; j <= n; j++) if ($(c[k[j]]) != v[j]) next; print $(c[field]); exit }' "$f"
+}

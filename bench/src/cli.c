@@ -12,7 +12,7 @@ void cli_die(const char *what, const char *fmt, ...)
 {
 	va_list ap;
 
-	fprintf(stderr, "%s: error: %s: ", cli_prog, what);
+	fprintf(stderr, "%s: error: %s ", cli_prog, what);
 	va_start(ap, fmt);
 	vfprintf(stderr, fmt, ap);
 	va_end(ap);
@@ -28,11 +28,11 @@ unsigned long long cli_uint(const char *opt, const char *arg,
 
 	errno = 0;
 	if (!arg || arg[0] < '0' || arg[0] > '9')
-		cli_die(opt, "'%s' is not a whole number", arg ? arg : "");
+		cli_die(opt, "needs a whole number, not '%s'", arg ? arg : "");
 	v = strtoull(arg, &end, 10);
 	if (errno || *end)
-		cli_die(opt, "'%s' is not a whole number", arg);
+		cli_die(opt, "needs a whole number, not '%s'", arg);
 	if (v < min || v > max)
-		cli_die(opt, "%s is out of range %llu..%llu", arg, min, max);
+		cli_die(opt, "%s is out of range: use %llu..%llu", arg, min, max);
 	return v;
 }

@@ -2,8 +2,8 @@
 #ifndef SLUBBENCH_CLI_H
 #define SLUBBENCH_CLI_H
 
-/* cli_die("--rounds", "'%s' is not a whole number", arg): prints
- * "PROG: error: --rounds: ...", exits 1. cli_prog names PROG. */
+/* cli_die("--rounds", "needs a value"): prints "PROG: error: --rounds
+ * needs a value" (the shell scripts' format), exits 1. cli_prog names PROG. */
 extern const char *cli_prog;
 void cli_die(const char *what, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3), noreturn));

@@ -65,7 +65,7 @@ int main(int argc, char **argv)
 			else if (!strcmp(optarg, "random"))
 				kind = DESIGN_RANDOM;
 			else
-				cli_die("--design", "'%s' is not auto, williams or random", optarg);
+				cli_die("--design", "takes auto|williams|random, not '%s'", optarg);
 			break;
 		case 'h':
 			usage(stdout);
@@ -73,17 +73,17 @@ int main(int argc, char **argv)
 		case ':':
 			cli_die(argv[optind - 1], "needs a value");
 		default:
-			cli_die(argv[optind - 1], "unknown option (see slubplan --help)");
+			cli_die("unknown option", "'%s' (see slubplan --help)", argv[optind - 1]);
 		}
 	}
 	if (optind < argc)
-		cli_die(argv[optind], "unexpected argument (see slubplan --help)");
+		cli_die("unexpected argument", "'%s' (see slubplan --help)", argv[optind]);
 	if (!list || !*list)
-		cli_die("--kernels", "give at least one kernel");
+		cli_die("--kernels", "needs at least one kernel");
 	if (!rounds)
-		cli_die("--rounds", "missing");
+		cli_die("--rounds", "is missing");
 	if (!have_seed)
-		cli_die("--seed", "missing (a plan must be repeatable)");
+		cli_die("--seed", "is missing (a plan must be repeatable)");
 	for (char *save = NULL, *t = strtok_r(list, ",", &save); t;
 	     t = strtok_r(NULL, ",", &save)) {
 		if (k == MAXK)
@@ -93,16 +93,22 @@ int main(int argc, char **argv)
 	b = design_block(k);
 	if (kind == DESIGN_WILLIAMS && rounds % b)
 		cli_die("--rounds",
-			"%zu rounds cannot balance %zu kernels in Williams squares: use a multiple of %zu (%zu, %zu, %zu, ...), or --design auto",
+			"%zu cannot balance %zu kernels in Williams squares: use a multiple of %zu (%zu, %zu, %zu, ...), or --design auto",
 			rounds, k, b, b, 2 * b, 3 * b);
-	if (kind == DESIGN_AUTO && rounds % b && k > 1)
-		fprintf(stderr,
-			"slubplan: warning: %zu rounds are not a multiple of %zu: rounds %zu-%zu are an incomplete Williams square, so positions are balanced in rounds 1-%zu only (use %zu, %zu, ... rounds for full balance)\n",
-			rounds, b, rounds - rounds % b + 1, rounds, rounds - rounds % b,
-			b * (rounds / b + 1), b * (rounds / b + 2));
+	if (kind == DESIGN_AUTO && rounds % b && k > 1) {
+		if (rounds < b)
+			fprintf(stderr,
+				"slubplan: warning: %zu rounds are less than one Williams square of %zu kernels (%zu rounds): positions are not balanced (use %zu, %zu, ... rounds)\n",
+				rounds, k, b, b, 2 * b);
+		else
+			fprintf(stderr,
+				"slubplan: warning: %zu rounds are not a multiple of %zu: rounds %zu-%zu are an incomplete Williams square, so positions are balanced in rounds 1-%zu only (use %zu, %zu, ... rounds for full balance)\n",
+				rounds, b, rounds - rounds % b + 1, rounds, rounds - rounds % b,
+				b * (rounds / b), b * (rounds / b + 1));
+	}
 	order = malloc(rounds * k * sizeof(*order));
 	if (!order)
-		cli_die("memory", "out of memory");
+		cli_die("out of memory", "(%zu rounds)", rounds);
 	if (design_order(kind, k, rounds, seed, order))
 		cli_die("--design", "%s cannot make this plan", dname);
 	printf("round,position,kernel,square\n");

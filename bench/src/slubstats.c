@@ -13,6 +13,9 @@
  *       per kernel, configuration, cache (each of LIST and "all" caches
  *       summed) and counter: median over rounds, per 1000 messages, and
  *       the paired ratio to the baseline with its 95% interval.
+ *   slubstats crosscheck COUNTERS_CSV
+ *       per cache and counting run: slub:add_partial events (perf) against
+ *       the add_partial sum of the SLUB statistics; agree within 1%.
  *   slubstats compare HACKBENCH_CSV_A HACKBENCH_CSV_B
  *       the same kernel and configuration in two runs: B's geometric mean
  *       over A's, unpaired (Welch on the logs), 95% interval.
@@ -265,7 +268,80 @@ static int cmd_compare(const char *apath, const char *bpath)
 	groups_free(&a);
 	groups_free(&b);
 	if (!found)
-		cli_die("compare", "the two runs have no kernel and configuration in common");
+		cli_die("compare:", "the two runs have no kernel and configuration in common");
+	return 0;
+}
+
+static const char *const XC_COLS[] = {
+	"kernel", "profile", "round", "config", "cache", "tracepoint", "slub_stats",
+	"difference", "relative", "verdict",
+};
+
+/* The tracepoint against the SLUB statistics, per cache, in each counting
+ * run: slub:add_partial events (perf) = add_partial (groups_derive's sum). */
+static int cmd_crosscheck(const char *path)
+{
+	struct groups gs = { 0 };
+	struct csv c;
+	struct csv_out o;
+	int ck, cp, cr, cc, ckind, csrc, ccache, cctr, cv;
+
+	/* the counting runs' counters, both sources, read as if timed so that
+	 * groups_derive sums them the one way it knows */
+	csv_open(&c, path);
+	ck = csv_col(&c, "kernel");
+	cp = csv_col(&c, "profile");
+	cr = csv_col(&c, "round");
+	cc = csv_col(&c, "config");
+	ckind = csv_col(&c, "kind");
+	csrc = csv_col(&c, "source");
+	ccache = csv_col(&c, "cache");
+	cctr = csv_col(&c, "counter");
+	cv = csv_col(&c, "value");
+	csv_out_header(&o, XC_COLS, N(XC_COLS));
+	while (csv_next(&c)) {
+		struct group *g;
+		long r = (long)csv_num(&c, cr);
+
+		if (strcmp(c.fld[ckind], "count") || !strcmp(c.fld[ccache], "all"))
+			continue;
+		g = groups_add_counter(&gs, c.fld[ck], c.fld[cc], c.fld[ccache], c.fld[cctr],
+				       !strcmp(c.fld[csrc], "slub") ? "timed" : "perf");
+		snprintf(g->mode, sizeof(g->mode), "%s", c.fld[cp]);
+		groups_add(g, csv_num(&c, cv), r);
+	}
+	csv_close(&c);
+	groups_derive(&gs);
+	for (size_t i = 0; i < gs.n; i++) {
+		struct group *h = &gs.g[i], *t, *s;
+
+		if (strcmp(h->kind, "perf") || strcmp(h->counter, "add_partial_head"))
+			continue;
+		t = groups_find_counter(&gs, h->kernel, h->config, h->cache, "add_partial_tail", "perf");
+		s = groups_find_counter(&gs, h->kernel, h->config, h->cache, "add_partial", "timed");
+		for (size_t k = 0; k < h->n; k++) {
+			double tp = h->v[k], st = 0, d, rel;
+
+			for (size_t j = 0; t && j < t->n; j++)
+				tp += t->round[j] == h->round[k] ? t->v[j] : 0;
+			for (size_t j = 0; s && j < s->n; j++)
+				st += s->round[j] == h->round[k] ? s->v[j] : 0;
+			d = tp - st;
+			rel = st > 0 ? d / st : (d == 0 ? 0 : 1);
+			csv_set(&o, "kernel", "%s", h->kernel);
+			csv_set(&o, "profile", "%s", h->mode);
+			csv_set(&o, "round", "%ld", h->round[k]);
+			csv_set(&o, "config", "%s", h->config);
+			csv_set(&o, "cache", "%s", h->cache);
+			csv_set(&o, "tracepoint", "%.0f", tp);
+			csv_set(&o, "slub_stats", "%.0f", st);
+			csv_set(&o, "difference", "%.0f", d);
+			csv_set(&o, "relative", "%.6f", rel);
+			csv_set(&o, "verdict", "%s", fabs(rel) <= 0.01 ? "agree" : "disagree");
+			csv_emit(&o);
+		}
+	}
+	groups_free(&gs);
 	return 0;
 }
 
@@ -273,7 +349,8 @@ static void usage(FILE *f)
 {
 	fputs("usage: slubstats times HACKBENCH_CSV [--baseline K]\n"
 	      "       slubstats mechanism COUNTERS_CSV HACKBENCH_CSV --caches LIST [--baseline K]\n"
-	      "       slubstats compare HACKBENCH_CSV_A HACKBENCH_CSV_B\n",
+	      "       slubstats compare HACKBENCH_CSV_A HACKBENCH_CSV_B\n"
+	      "       slubstats crosscheck COUNTERS_CSV\n",
 	      f);
 }
 
@@ -304,7 +381,7 @@ int main(int argc, char **argv)
 		case ':':
 			cli_die(argv[optind - 1], "needs a value");
 		default:
-			cli_die(argv[optind - 1], "unknown option (see slubstats --help)");
+			cli_die("unknown option", "'%s' (see slubstats --help)", argv[optind - 1]);
 		}
 	}
 	argv += optind;
@@ -314,9 +391,11 @@ int main(int argc, char **argv)
 		return cmd_times(argv[1], baseline ? baseline : "tail");
 	if (!strcmp(cmd, "mechanism") && argc == 3) {
 		if (!caches)
-			cli_die("--caches", "missing: which caches to count apart");
+			cli_die("--caches", "is missing: which caches to count apart");
 		return cmd_mechanism(argv[1], argv[2], caches, baseline);
 	}
+	if (!strcmp(cmd, "crosscheck") && argc == 2)
+		return cmd_crosscheck(argv[1]);
 	if (!strcmp(cmd, "compare") && argc == 3)
 		return cmd_compare(argv[1], argv[2]);
 	usage(stderr);

@@ -55,7 +55,7 @@ struct group *groups_find_counter(struct groups *gs, const char *kernel,
 	return NULL;
 }
 
-static struct group *find_or_make_counter(struct groups *gs, const char *kernel,
+struct group *groups_add_counter(struct groups *gs, const char *kernel,
 					  const char *config, const char *cache,
 					  const char *counter, const char *kind)
 {
@@ -72,8 +72,7 @@ static struct group *find_or_make_counter(struct groups *gs, const char *kernel,
 	return g;
 }
 
-/* add v to round r's value (values of one round are summed) */
-static void add(struct group *g, double v, long r)
+void groups_add(struct group *g, double v, long r)
 {
 	for (size_t k = 0; k < g->n; k++)
 		if (g->round[k] == r) {
@@ -140,7 +139,7 @@ void groups_read_times(struct groups *gs, const char *path)
 			if (g->round[k] == r)
 				csv_die(&c, c.lineno, "a second timed run of %s %s in round %ld",
 					g->kernel, g->config, r);
-		add(g, v, r);
+		groups_add(g, v, r);
 	}
 	csv_close(&c);
 }
@@ -183,11 +182,11 @@ void groups_read_counters(struct groups *gs, const char *path, const char *cache
 		if (slub ? strcmp(kind, "timed") : strcmp(kind, "count"))
 			continue;
 		if (!strcmp(cache, "all") || listed(caches, cache))
-			add(find_or_make_counter(gs, c.fld[ck], c.fld[cc], cache, c.fld[cctr], kind),
+			groups_add(groups_add_counter(gs, c.fld[ck], c.fld[cc], cache, c.fld[cctr], kind),
 			    v, r);
 		/* perf counts "all" itself; SLUB's are summed here */
 		if (slub && strcmp(cache, "all"))
-			add(find_or_make_counter(gs, c.fld[ck], c.fld[cc], "all", c.fld[cctr], kind),
+			groups_add(groups_add_counter(gs, c.fld[ck], c.fld[cc], "all", c.fld[cctr], kind),
 			    v, r);
 	}
 	csv_close(&c);
@@ -221,14 +220,14 @@ void groups_derive(struct groups *gs)
 				    at(gs, &base, "deactivate_to_tail", r);
 			double visits = at(gs, &base, "alloc_from_partial", r);
 
-			d = find_or_make_counter(gs, base.kernel, base.config, base.cache,
+			d = groups_add_counter(gs, base.kernel, base.config, base.cache,
 						 "add_partial", "timed");
-			add(d, ap, r);
+			groups_add(d, ap, r);
 			if (visits == 0)
 				continue;
-			d = find_or_make_counter(gs, base.kernel, base.config, base.cache,
+			d = groups_add_counter(gs, base.kernel, base.config, base.cache,
 						 "objects_per_partial_visit", "timed");
-			add(d, (at(gs, &base, "alloc_fastpath", r) + at(gs, &base, "alloc_slowpath", r)) /
+			groups_add(d, (at(gs, &base, "alloc_fastpath", r) + at(gs, &base, "alloc_slowpath", r)) /
 				       visits, r);
 		}
 	}

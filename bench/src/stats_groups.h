@@ -44,6 +44,12 @@ struct group *groups_find(struct groups *gs, const char *kernel, const char *con
 struct group *groups_find_counter(struct groups *gs, const char *kernel,
 				  const char *config, const char *cache,
 				  const char *counter, const char *kind);
+/* The counter group (made if need be), and one round's value added to a
+ * group (values of one round are summed). */
+struct group *groups_add_counter(struct groups *gs, const char *kernel,
+				 const char *config, const char *cache,
+				 const char *counter, const char *kind);
+void groups_add(struct group *g, double v, long round);
 /* Values of a and b from the same rounds (both > 0); returns the count. */
 size_t groups_pair(const struct group *a, const struct group *b, struct pairs *p);
 void pairs_free(struct pairs *p);

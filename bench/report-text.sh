@@ -1,0 +1,144 @@
+# shellcheck shell=bash disable=SC2154
+# report.txt and report.md, sourced by bench/report.sh (R, M, kernels,
+# baseline, main, main_desc, sv, mv_). Every verdict and '*' comes from one
+# interval: summary.csv's ci_lo..ci_hi (paired by round, Holm-adjusted).
+T=$R/report.txt.tmp
+pct() { awk -v v="$1" 'BEGIN { if (v == "") print "n/a"; else printf "%+.1f%%", 100 * (v - 1) }'; }
+f3() { awk -v v="$1" 'BEGIN { if (v == "") print "n/a"; else printf "%.3f", v }'; }
+fp() { awk -v v="$1" 'BEGIN { if (v == "") print "n/a"; else if (v < 0.0001) print "<0.0001"; else printf "%.4f", v }'; }
+# wrap: each line folded at 78 columns, its continuations indented
+wrap() {
+	awk '{ line = $0; first = 1
+		while (length(line) > 78) {
+			cut = 78; while (cut > 20 && substr(line, cut + 1, 1) != " ") cut--
+			print substr(line, 1, cut); line = "    " substr(line, cut + 2); first = 0 }
+		print line }'
+}
+family=$(csv_rows "$R/summary.csv" holm_p | grep -c . || true)
+rounds_run=$(jq -r '.plan.rounds_run // .plan.rounds' "$M")
+design=$(jq -r '.plan.design // "unknown"' "$M")
+accel=$(jq -r .accel "$M")
+
+headline() { # KERNEL: one line against the baseline
+	local k=$1 ratio v ap apl aph
+	ratio=$(sv "$k" "$main" ratio)
+	v=$(sv "$k" "$main" verdict)
+	[ -n "$ratio" ] || { echo "  $k: ${v:-no comparable runs} (paired by round: $(sv "$k" "$main" pairs) rounds)"; return; }
+	ap=$(mv_ "$k" "$main" all add_partial ratio)
+	apl=$(mv_ "$k" "$main" all add_partial ratio_lo)
+	aph=$(mv_ "$k" "$main" all add_partial ratio_hi)
+	printf '  %s: %s, %s (ratio %s, CI %s..%s, %s pairs)%s\n' "$k" "$v" "$(pct "$ratio")" "$(f3 "$ratio")" \
+		"$(f3 "$(sv "$k" "$main" ci_lo)")" "$(f3 "$(sv "$k" "$main" ci_hi)")" "$(sv "$k" "$main" pairs)" \
+		"$([ -n "$ap" ] && printf '; add_partial calls per message x%.2f (95%% CI %.2f..%.2f)' "$ap" "${apl:-0}" "${aph:-0}")"
+}
+
+{
+	echo "slubbench: SLUB add_partial() head vs tail insertion, hackbench"
+	echo "run $(jq -r .run_id "$M") ($(jq -r .status "$M")$(jq -r '.stop_reason // "" | if . == "" then "" else "; " + . end' "$M")), $(jq -r .updated "$M")"
+	echo
+	echo "Headline: hackbench time against $baseline, main configuration" | wrap
+	echo "  $main_desc" | wrap
+	echo "  Ratio of geometric means, paired by round; CI: its interval," | wrap
+	echo "  Holm-adjusted over the run's $family comparisons (family-wise 95%)." | wrap
+	for k in "${kernels[@]}"; do
+		[ "$k" = "$baseline" ] || headline "$k" | wrap
+	done
+	echo
+	case "$design" in
+	williams) order="a Williams order (seed $(jq -r .plan.seed "$M")): in each complete square every kernel stands in every position equally often, and right after every other kernel equally often" ;;
+	random) order="an independent seeded random order per round (seed $(jq -r .plan.seed "$M"))" ;;
+	*) order="the order recorded in boots.csv ($design design)" ;;
+	esac
+	echo "Design: $rounds_run timed rounds; each boots every kernel once, in $order. Timed boots only time; counting and profiling ran in round 0, boots of their own, never timed." | wrap
+	echo "$(jq -r .plan.smp "$M") vCPUs, $(jq -r .plan.mem "$M") MiB, accel $accel. '*': the interval excludes 1."
+	echo
+	echo "Times (seconds), every configuration, against $baseline:"
+	echo
+	printf '  %-9s %6s %4s %8s %8s %6s %8s %15s\n' kernel groups n geomean median "cov%" change "CI (Holm)"
+	printf '  %-9s %6s %4s %8s %8s %6s %8s %15s\n' --------- ------ ---- -------- -------- ------ -------- ---------------
+	csv_rows "$R/summary.csv" kernel groups n geomean median cov_pct ratio ci_lo ci_hi verdict failed |
+		while IFS='|' read -r k g n gm med cov ratio lo hi v failed; do
+			mark=' '
+			case "$v" in slower | faster) mark='*' ;; esac
+			ci=-
+			[ -z "$lo" ] || ci="$(f3 "$lo")..$(f3 "$hi")"
+			printf '  %-9s %6s %4s %8s %8s %6s %7s%s %15s\n' "$k" "$g" "$n" "$(f3 "$gm")" "$(f3 "$med")" \
+				"$(awk -v v="$cov" 'BEGIN { printf (v == "" ? "-" : "%.1f"), v }')" \
+				"$([ "$k" = "$baseline" ] && echo base || pct "$ratio")" "$mark" "$ci"
+			[ "${failed:-0}" = 0 ] || printf '  %-9s %6s %4s runs failed\n' "" "" "$failed"
+		done
+	echo
+	echo "Checks (never the basis of a verdict): paired t p-value, Holm-adjusted;"
+	echo "Wilcoxon signed-rank p, Holm-adjusted; whether the two decisions agree."
+	echo
+	printf '  %-9s %6s %10s %10s %10s %10s\n' kernel groups t_p holm_p wilcoxon wilc_holm
+	csv_rows "$R/summary.csv" kernel groups t_p holm_p wilcoxon_p wilcoxon_holm_p check |
+		while IFS='|' read -r k g tp hp wp wh chk; do
+			[ -n "$tp" ] || continue
+			printf '  %-9s %6s %10s %10s %10s %10s  %s\n' "$k" "$g" "$(fp "$tp")" "$(fp "$hp")" "$(fp "$wp")" "$(fp "$wh")" "$chk"
+		done
+	echo
+	# shellcheck source=bench/report-position.sh
+	. "$SLUBBENCH_TOP/bench/report-position.sh"
+	# shellcheck source=bench/report-mechanism.sh
+	. "$SLUBBENCH_TOP/bench/report-mechanism.sh"
+	echo "Warnings:"
+	warned=0
+	warn() { echo "  - $*" | fold -s -w 74 | sed '2,$s/^/    /'; warned=1; }
+	[ "$accel" = kvm ] || warn "Emulated (TCG) timings: no real caches, no real lock contention; only ratios measured side by side in one run mean anything. The counts of add_partial and of SLUB's slow paths are exact all the same."
+	st=$(jq -r .status "$M")
+	[ "$st" = complete ] || warn "The run is $st: $(jq -r .boots.done "$M") of $(jq -r .boots.expected "$M") boots."
+	nf=$(jq -r .boots.failed "$M")
+	[ "$nf" = 0 ] || warn "$nf boots failed (crash, timeout or kill; their serial logs are in logs/)."
+	minp=$(csv_rows "$R/summary.csv" pairs verdict | awk -F'|' '$2 != "baseline" { p = $1 + 0; if (m == "" || p < m) m = p } END { print m + 0 }')
+	[ "$minp" -ge 2 ] || warn "Some comparison has fewer than 2 rounds with both kernels: no interval."
+	[ "$minp" -lt 2 ] || [ "$minp" -ge 8 ] || warn "$minp pairs per comparison: small; more rounds narrow the intervals."
+	case "$(jq -r '.stop_reason // ""' "$M")" in
+	precision* | max*) warn "The run stopped when its intervals were narrow enough (or at a limit): optional stopping makes the nominal 95% a little optimistic." ;;
+	esac
+	[ -z "$(jq -r '.boot_command // ""' "$M")" ] || warn "Boots were simulated by $(jq -r .boot_command "$M"): these numbers test slubbench, not a kernel."
+	if jq -e '[.kernels[] | .allocator] | (index("slab") != null) and (index("slub") != null)' "$M" >/dev/null; then
+		warn "SLUB kernels are built with CONFIG_SLUB_STATS=y (the counts come from it); slab has no such statistics. Their cost is not measured yet, so a slab-vs-SLUB ratio includes it."
+	fi
+	[ "$warned" = 1 ] || echo "  none"
+	echo
+	echo "Provenance:"
+	jq -r '"  host: \(.host.cpu), \(.host.cores) cores, \(.host.mem_kb / 1048576 | floor) GiB, Linux \(.host.kernel)",
+		"  \(.qemu)",
+		"  guest: Debian \(.rootfs.suite), rt-tests \(.rootfs.packages["rt-tests"]), linux-perf \(.rootfs.packages["linux-perf"]), procps \(.rootfs.packages["procps"])",
+		"  slubbench \(.slubbench_git)"' "$M" | wrap
+	for k in "${kernels[@]}"; do
+		jq -r --arg k "$k" '.kernels[$k] | "  \($k): \(.source_version) \(.allocator) \(.profile), build id \(.build_id[0:12]), patches \(if (.patches | length) == 0 then "none" else ([.patches[].file | .[0:4]] | join("+")) end)"' "$M" | wrap
+	done
+	echo
+	echo "Reproduce:"
+	jq -r .command "$M" | awk '{
+		line = "  " $1
+		for (i = 2; i <= NF; i++) {
+			if (length(line) + 1 + length($i) > 76) { print line " \\"; line = "    " $i }
+			else line = line " " $i
+		}
+		print line }'
+	where=$R
+	case "$R" in "$SLUBBENCH_TOP/results/"*) where=${R#"$SLUBBENCH_TOP/results/"} ;; esac
+	[ ${#where} -le 60 ] || where="DIR   (DIR: this report's directory)"
+	echo "  ./run.sh report $where"
+} | sed 's/ *$//' >"$T"
+long=$(awk 'length > 80 { n++ } END { print n + 0 }' "$T")
+[ "$long" -eq 0 ] || die "report.txt has $long lines over 80 columns (a bug in bench/report-text.sh)"
+mv "$T" "$R/report.txt"
+
+{
+	echo "# slubbench report: $(jq -r .run_id "$M")"
+	echo
+	echo '```'
+	cat "$R/report.txt"
+	echo '```'
+	echo
+	for c in times ratios drift add_partial slowpath; do
+		[ -f "$R/plots/$c.png" ] && printf '![%s](plots/%s.png)\n\n' "$c" "$c"
+	done
+	echo "Data: [summary.csv](summary.csv), [mechanism.csv](mechanism.csv), [hackbench.csv](hackbench.csv),"
+	echo "[counters.csv](counters.csv), [crosscheck.csv](crosscheck.csv), [boots.csv](boots.csv), [manifest.json](manifest.json)."
+} >"$R/report.md.tmp"
+mv "$R/report.md.tmp" "$R/report.md"

@@ -1,0 +1,150 @@
+# shellcheck shell=bash disable=SC2154,SC2034
+# The bench's bookkeeping, sourced by bench/run.sh: one boot end to end,
+# the run's CSVs joined from every boot's fragments, the manifest.
+#
+# Uses bench/run.sh's globals: out run_id labels variant_of profile configs
+# smp mem accel timeout count prof git_state B.
+
+# BOOTS_HDR: the columns of boots.csv, owned here (boot_fragment writes it).
+BOOTS_HDR=round,position,kernel,kind,start_utc,wall_seconds,result
+
+# boot_fragment DIR ROUND POSITION LABEL KIND START WALL RESULT: DIR/boots.csv.
+boot_fragment() {
+	local d=$1
+	shift
+	{
+		echo "$BOOTS_HDR"
+		(IFS=,; echo "$*")
+	} >"$d/boots.csv.tmp"
+	mv "$d/boots.csv.tmp" "$d/boots.csv"
+}
+
+# join_csv: the run's CSVs from every boot's fragments, each with the header
+# its writer gave it (idempotent; written through a temporary file).
+join_csv() {
+	local f hdr frag
+	for f in hackbench counters crosscheck boots; do
+		mapfile -t frags < <(find "$out/raw" -name "$f.csv" | sort)
+		[ ${#frags[@]} -gt 0 ] || continue
+		hdr=$(head -n1 "${frags[0]}")
+		{
+			echo "$hdr"
+			for frag in "${frags[@]}"; do
+				[ "$(head -n1 "$frag")" = "$hdr" ] ||
+					die "$frag: header differs from ${frags[0]}'s (fragments of two versions?)"
+				tail -n +2 "$frag"
+			done
+		} >"$out/$f.csv.tmp"
+		mv "$out/$f.csv.tmp" "$out/$f.csv"
+	done
+}
+
+# publish_boot DIR: one finished boot's slabinfo snapshots, perf reports and
+# console log at the run's top level.
+publish_boot() {
+	local d=$1 b
+	b=$(basename "$d")
+	mkdir -p "$out/slabinfo" "$out/perf" "$out/logs"
+	[ -f "$d/slabinfo-before.txt" ] && cp "$d/slabinfo-before.txt" "$out/slabinfo/$b-before.txt"
+	[ -f "$d/slabinfo-after.txt" ] && cp "$d/slabinfo-after.txt" "$out/slabinfo/$b-after.txt"
+	[ -d "$d/perf" ] && { mkdir -p "$out/perf/$b"; cp "$d"/perf/*.txt "$out/perf/$b/" 2>/dev/null || true; }
+	[ -f "$d/serial.log" ] && cp "$d/serial.log" "$out/logs/$b-serial.log"
+	return 0
+}
+
+# guest_settings KIND: the plan's settings for a timed or a counting boot.
+# A timed boot only times: no perf in it, ever.
+guest_settings() {
+	local timed=1 cnt=0 prf=0
+	if [ "$1" = count ]; then timed=0 cnt=$count prf=$prof; fi
+	printf 'SB_CONFIGS=%q\nSB_WARMUP=1\nSB_TIMED=%s\nSB_COUNT=%s\nSB_PROFILE=%s\nSB_CACHES=%q\n' \
+		"$configs" "$timed" "$cnt" "$prf" "$HOT_CACHES"
+}
+
+# boot_dir ROUND LABEL: where one boot's raw output goes.
+boot_dir() {
+	printf '%s/raw/r%02d-%s\n' "$out" "$1" "$2"
+}
+
+# run_boot ROUND POSITION LABEL KIND: boot, collect, publish; mark done.
+run_boot() {
+	local r=$1 pos=$2 l=$3 kind=$4 d start t0 rc=0 result
+	d=$(boot_dir "$r" "$l")
+	rm -rf "$d" && mkdir -p "$d"
+	{
+		guest_settings "$kind"
+		cat "$B/guest-plan.sh"
+	} >"$d/plan-in.sh"
+	start=$(date -u +%FT%TZ)
+	t0=$(date +%s)
+	"${BOOT_CMD[@]}" --smp "$smp" --mem "$mem" --accel "$accel" --timeout "$timeout" \
+		--expect-build-id "$(jq -r .build_id "$out/kernels/$l.json")" \
+		--out "$d" --plan "$d/plan-in.sh" "$(kernel_dir "${variant_of[$l]}" "$profile")" \
+		2>>"$d/boot.err" || rc=$?
+	[ "$rc" -eq 0 ] || say bench "  $l failed ($(tail -n1 "$d/boot.err")); the run goes on"
+	"$B/collect.sh" "$d" "$l" "$profile" "$r" || say bench "  collecting $l's output failed (see $d/collect.log)"
+	result=$(sed -n 's/^result=//p' "$d/boot-info" 2>/dev/null || true)
+	boot_fragment "$d" "$r" "$pos" "$l" "$kind" "$start" $(($(date +%s) - t0)) "${result:-not-run}"
+	publish_boot "$d"
+	touch "$d/done"
+}
+
+# write_manifest STATUS [STOP_REASON]: the run's provenance, rewritten at
+# each status change through a temporary file.
+write_manifest() {
+	local cpu memkb qemu accel_used done_n failed boots_json='[]'
+	cpu=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n1)
+	memkb=$(awk '/^MemTotal/ { print $2 }' /proc/meminfo)
+	qemu=$(qemu-system-x86_64 --version 2>/dev/null | head -n1 || echo unknown)
+	accel_used=$(cat "$out"/raw/*/boot-info 2>/dev/null | sed -n 's/^accel=//p' | sort -u | tr '\n' ' ' || true)
+	done_n=$(find "$out/raw" -name "done" | wc -l)
+	failed=$(find "$out/raw" -name boot-info -exec grep -L '^result=finished' {} + 2>/dev/null | wc -l || true)
+	[ -s "$out/boots.csv" ] && boots_json=$(jq -R -s 'split("\n") | map(select(length > 0) | split(","))
+		| .[0] as $h | .[1:] | map([$h, .] | transpose | map({(.[0]): .[1]}) | add)' "$out/boots.csv")
+	jq -n --arg id "$run_id" --arg status "$1" --arg stop "${2:-}" --arg date "$(date -u +%FT%TZ)" \
+		--arg cmd "$(jq -r .command "$out/plan.json")" --arg cpu "$cpu" --argjson cores "$(nproc)" \
+		--argjson memkb "$memkb" --arg host_kernel "$(uname -r)" --arg qemu "$qemu" \
+		--arg accel "${accel_used% }" --arg git "$git_state" --arg boot_cmd "${SLUBBENCH_BOOT:-}" \
+		--argjson "done" "$done_n" --argjson failed "$failed" --argjson expected "$expected_boots" \
+		--argjson list "$boots_json" \
+		--slurpfile plan "$out/plan.json" --slurpfile rootfs "$out/rootfs.json" \
+		--argjson kernels "$(for l in "${labels[@]}"; do jq --arg l "$l" '{($l): .}' "$out/kernels/$l.json"; done | jq -s 'add')" \
+		--arg configs "$configs" --arg design "$design_used" --argjson rounds "$rounds" \
+		'{run_id: $id, status: $status, stop_reason: $stop, updated: $date, command: $cmd, slubbench_git: $git,
+		  host: {cpu: $cpu, cores: $cores, mem_kb: $memkb, kernel: $host_kernel},
+		  qemu: $qemu, accel: $accel, boot_command: $boot_cmd,
+		  plan: ($plan[0] + {configs: ($configs | split(" ")), design: $design, rounds_run: $rounds}),
+		  boots: {expected: $expected, done: $done, failed: $failed, list: $list},
+		  kernels: $kernels, rootfs: $rootfs[0]}' >"$out/manifest.json.tmp"
+	mv "$out/manifest.json.tmp" "$out/manifest.json"
+}
+
+# current_intervals: the paired ratio of each kernel to the baseline so far
+# (main configuration), one line each; and MAX_HALFWIDTH, the widest 95%
+# half-width of any comparison, in percent (empty while there is none).
+current_intervals() {
+	MAX_HALFWIDTH=
+	[ -s "$out/hackbench.csv" ] || return 0
+	"$SLUBBENCH_TOP/bench/bin/slubstats" times "$out/hackbench.csv" --baseline "$baseline" >"$out/.progress.csv" 2>/dev/null || return 0
+	MAX_HALFWIDTH=$(csv_rows "$out/.progress.csv" halfwidth_pct | awk '$1 != "" { if ($1 > m) m = $1; f = 1 } END { if (f) print m }')
+	csv_rows "$out/.progress.csv" kernel config ratio ci95_lo ci95_hi halfwidth_pct pairs |
+		awk -F'|' '$3 != "" { printf "  %s/%s %s: %.3f (95%% CI %.3f..%.3f, +-%.1f%%, %d pairs)\n", $1, B, $2, $3, $4, $5, $6, $7 }' B="$baseline" >&2
+	rm -f "$out/.progress.csv"
+}
+
+# stop_reason ROUNDS STEP ELAPSED: why the run stops after ROUNDS complete
+# rounds, or nothing when it goes on with STEP more (--precision alone
+# goes on). Uses MAX_HALFWIDTH (current_intervals), precision, max_rounds
+# and max_secs.
+stop_reason() {
+	local rounds=$1 step=$2 elapsed=$3
+	if [ -z "$precision" ]; then
+		echo "planned rounds"
+	elif [ -n "$MAX_HALFWIDTH" ] && awk -v h="$MAX_HALFWIDTH" -v p="$precision" 'BEGIN { exit !(h <= p) }'; then
+		echo "precision reached: widest 95% half-width $MAX_HALFWIDTH% <= $precision%"
+	elif [ $((rounds + step)) -gt "$max_rounds" ]; then
+		echo "max rounds ($max_rounds) before precision $precision% (widest half-width ${MAX_HALFWIDTH:-n/a}%)"
+	elif [ -n "$max_secs" ] && [ "$elapsed" -ge "$max_secs" ]; then
+		echo "max time ($max_secs s) before precision $precision% (widest half-width ${MAX_HALFWIDTH:-n/a}%)"
+	fi
+}

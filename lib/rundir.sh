@@ -1,0 +1,119 @@
+# shellcheck shell=bash
+# A results directory is untrusted input (published reports, shards from
+# other hosts): check_run_dir reads and checks one before report, compare
+# or --resume uses anything in it. Sourced after lib/common.sh.
+
+# Limits: no file in a run is larger (the reference run's largest is ~1 MB).
+RUN_FILE_MAX_MB=64
+
+# The rule each CSV column must follow; a column not listed is refused.
+# (awk regular expressions; "num" is a number, "uint" a whole number.)
+RUN_COLUMN_RULES='
+kernel name
+cache name
+profile ^(2007|modern)$
+round uint
+position uint
+config ^c[0-9]+$
+kind ^(timed|count)$
+mode ^(socket|pipe|)$
+unit ^(process|thread|)$
+groups uint?
+fds uint?
+loops uint?
+datasize uint?
+seconds num?
+status word
+result word
+source ^(slub|perf)$
+counter ^[a-z_]+$
+value num
+tracepoint num
+slub_stats num
+difference num
+relative num
+verdict ^(agree|disagree)$
+start_utc ^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z$
+wall_seconds uint
+'
+
+# check_csv FILE: every column known, every field following its rule, no
+# NUL byte; else one line naming the file, line, column and rule.
+check_csv() {
+	local f=$1
+	local m
+	! LC_ALL=C grep -qaP '\x00' "$f" || die "$f: a NUL byte: not a slubbench CSV; refusing this run"
+	m=$(awk -F, -v rules="$RUN_COLUMN_RULES" -v file="$f" '
+		BEGIN {
+			n = split(rules, line, "\n")
+			for (i = 1; i <= n; i++) if (split(line[i], w, " ") == 2) rule[w[1]] = w[2]
+		}
+		function bad(msg) { printf "%s: line %d: %s\n", file, NR, msg; exit 1 }
+		NR == 1 {
+			for (i = 1; i <= NF; i++) { if (!($i in rule)) bad("unknown column \"" $i "\""); col[i] = $i }
+			nf = NF; next
+		}
+		{
+			if (NF != nf) bad(NF " fields, the header has " nf)
+			for (i = 1; i <= NF; i++) {
+				r = rule[col[i]]; v = $i; opt = sub(/\?$/, "", r)
+				if (opt && v == "") continue
+				if (r == "name") ok = v ~ /^[A-Za-z0-9_][A-Za-z0-9_.+-]*$/ && length(v) <= 64
+				else if (r == "uint") ok = v ~ /^[0-9]+$/
+				else if (r == "num") ok = v ~ /^-?[0-9]+(\.[0-9]+)?([eE][-+]?[0-9]+)?$/
+				else if (r == "word") ok = v ~ /^[a-z][a-zA-Z0-9-]*$/
+				else ok = v ~ r
+				if (!ok) bad(col[i] " \"" substr(v, 1, 40) "\" breaks the rule " (r == "name" ? "[A-Za-z0-9_][A-Za-z0-9_.+-]*, at most 64" : r))
+			}
+		}' "$f" 2>&1) || die "$(head -n1 <<<"$m"); refusing this run"
+}
+
+# check_manifest FILE: a JSON object whose names follow NAME_RE and whose
+# text fields are printable and short.
+check_manifest() {
+	local f=$1 bad
+	jq -e 'type == "object"' "$f" >/dev/null 2>&1 || die "$f: not a JSON object; refusing this run"
+	bad=$(jq -r --arg re "$NAME_RE" '
+		def name: type == "string" and test($re);
+		def text: (type == "string" and (test("[[:cntrl:]]") | not) and length <= 300) or type == "number" or type == "null" or type == "boolean";
+		[ (if (.run_id | name) then empty else "run_id" end),
+		  (.kernels // {} | keys[] | select(name | not) | "kernels key"),
+		  (.plan.kernels // "" | tostring | split(" ")[] | select(length > 0) | select(name | not) | "plan.kernels"),
+		  (.plan.seed // "0" | tostring | select(test("^[0-9]+$") | not) | "plan.seed"),
+		  (.plan.smp // "1" | tostring | select(test("^[0-9]+$") | not) | "plan.smp"),
+		  (.plan.rounds // "1" | tostring | select(test("^[0-9]+$") | not) | "plan.rounds"),
+		  (.boots.done, .boots.expected, .boots.failed | select(. != null and type != "number") | "boots"),
+		  (paths(scalars) as $p | getpath($p) | select(text | not) | $p | map(tostring) | join(".")) ] | first // empty' "$f" 2>/dev/null) ||
+		die "$f: unreadable JSON; refusing this run"
+	[ -z "$bad" ] || die "$f: field $bad breaks its rule (names: $NAME_RE; text: printable, at most 300 characters); refusing this run"
+}
+
+# check_run_dir DIR FILE...: DIR holds a run that may be read: its name is
+# a safe run id, nothing in it is a symbolic link or too large, the FILEs
+# named exist, and every CSV and the manifest follow their rules. Prints
+# DIR's real path.
+check_run_dir() {
+	local d=$1 f link big
+	shift
+	[ -d "$d" ] && [ ! -L "$d" ] || die "no run directory '$d' (a run id under results/, or a directory)"
+	[[ "$(basename "$d")" =~ $NAME_RE ]] || die "'$(basename "$d")' is not a valid run id ($NAME_RE); rename the directory"
+	link=$(find "$d" -type l -print -quit)
+	[ -z "$link" ] || die "$link is a symbolic link: a run directory holds plain files only; refusing this run"
+	big=$(find "$d" -type f -size +"${RUN_FILE_MAX_MB}"M -print -quit)
+	[ -z "$big" ] || die "$big is larger than ${RUN_FILE_MAX_MB} MiB: not a slubbench result; refusing this run"
+	for f in "$@"; do
+		[ -s "$d/$f" ] || die "$d/$f is missing: not a slubbench run directory (or the bench never ran a boot)"
+	done
+	for f in "$d"/*.csv; do
+		[ -e "$f" ] || continue
+		case "$(basename "$f")" in summary.csv | mechanism.csv) continue ;; esac # the report's own output
+		check_csv "$f"
+	done
+	[ ! -e "$d/manifest.json" ] || check_manifest "$d/manifest.json"
+	realpath "$d"
+}
+
+# gp_str VALUE: VALUE as a gnuplot single-quoted string (only '' is special there).
+gp_str() {
+	printf "'%s'" "${1//\'/\'\'}"
+}
