@@ -39,6 +39,8 @@
 set -euo pipefail
 # shellcheck source=lib/common.sh
 . "$(dirname "$0")/../lib/common.sh"
+# shellcheck source=lib/rundir.sh
+. "$(dirname "$0")/../lib/rundir.sh"
 # shellcheck source=bench/runlib.sh
 . "$(dirname "$0")/runlib.sh"
 B=$SLUBBENCH_TOP/bench
@@ -63,8 +65,8 @@ set_opt() {
 	unit) unit=$(opt_choice --unit "$v" process thread) ;;
 	design) design=$(opt_choice --design "$v" auto williams random) ;;
 	accel) accel=$(opt_choice --accel "$v" auto kvm tcg) ;;
-	loops | fds | datasize | rounds | mem | timeout | smp | max_rounds) printf -v "$k" %s "$(opt_uint "--${k//_/-}" "$v")" ;;
-	count | prof) printf -v "$k" %s "$(opt_choice "$k" "$v" 0 1)" ;;
+	loops | fds | datasize | rounds | mem | timeout | smp | max_rounds) x=$(opt_uint "--${k//_/-}" "$v"); printf -v "$k" %s "$x" ;;
+	count | prof) x=$(opt_choice "$k" "$v" 0 1); printf -v "$k" %s "$x" ;;
 	seed) [[ "$v" =~ ^[0-9]{1,19}$ ]] || die "--seed needs a whole number, not '$v'"; seed=$v ;;
 	precision)
 		[[ "$v" =~ ^([0-9]+(\.[0-9]+)?)%$ ]] || die "--precision needs a percentage such as 2%, not '$v'"
@@ -99,8 +101,9 @@ done
 PLAN_KEYS="kernels profile groups loops fds datasize mode unit rounds design seed smp mem accel timeout count prof precision max_rounds max_time"
 if [ -n "$resume" ]; then
 	if [ -d "$resume" ]; then out=$resume; else out=$SLUBBENCH_TOP/results/$(opt_name --resume "$resume"); fi
-	[ -f "$out/plan.json" ] && [ ! -L "$out/plan.json" ] || die "no run to resume at $out (no plan.json)"
-	jq -e 'type == "object"' "$out/plan.json" >/dev/null 2>&1 || die "$out/plan.json: not a JSON object"
+	[ -f "$out/plan.json" ] || die "no run to resume at $out (no plan.json)"
+	check_run_dir "$out" plan.json >/dev/null
+	jq -e 'type == "object"' "$out/plan.json" >/dev/null 2>&1 || die "$out/plan.json: not a JSON object; refusing this run"
 	for k in $PLAN_KEYS; do
 		v=$(jq -r --arg k "$k" '.[$k] // "" | tostring' "$out/plan.json")
 		[ -z "$v" ] || set_opt "$k" "$v"

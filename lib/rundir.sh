@@ -33,7 +33,7 @@ slub_stats num
 difference num
 relative num
 verdict ^(agree|disagree)$
-start_utc ^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z$
+start_utc ^[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]T[0-9][0-9]:[0-9][0-9]:[0-9][0-9]Z$
 wall_seconds uint
 '
 
@@ -69,13 +69,14 @@ check_csv() {
 }
 
 # check_manifest FILE: a JSON object whose names follow NAME_RE and whose
-# text fields are printable and short.
+# text fields are printable, short, and free of quotes, backquotes, '$'
+# and backslashes (no slubbench manifest has any).
 check_manifest() {
 	local f=$1 bad
 	jq -e 'type == "object"' "$f" >/dev/null 2>&1 || die "$f: not a JSON object; refusing this run"
 	bad=$(jq -r --arg re "$NAME_RE" '
 		def name: type == "string" and test($re);
-		def text: (type == "string" and (test("[[:cntrl:]]") | not) and length <= 300) or type == "number" or type == "null" or type == "boolean";
+		def text: (type == "string" and (test("[[:cntrl:]\u0027\"`$\\\\]") | not) and length <= 300) or type == "number" or type == "null" or type == "boolean";
 		[ (if (.run_id | name) then empty else "run_id" end),
 		  (.kernels // {} | keys[] | select(name | not) | "kernels key"),
 		  (.plan.kernels // "" | tostring | split(" ")[] | select(length > 0) | select(name | not) | "plan.kernels"),
@@ -85,7 +86,7 @@ check_manifest() {
 		  (.boots.done, .boots.expected, .boots.failed | select(. != null and type != "number") | "boots"),
 		  (paths(scalars) as $p | getpath($p) | select(text | not) | $p | map(tostring) | join(".")) ] | first // empty' "$f" 2>/dev/null) ||
 		die "$f: unreadable JSON; refusing this run"
-	[ -z "$bad" ] || die "$f: field $bad breaks its rule (names: $NAME_RE; text: printable, at most 300 characters); refusing this run"
+	[ -z "$bad" ] || die "$f: field $bad breaks its rule (names: $NAME_RE; text: printable, no quote, backquote, \$ or backslash, at most 300 characters); refusing this run"
 }
 
 # check_run_dir DIR FILE...: DIR holds a run that may be read: its name is

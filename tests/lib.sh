@@ -4,14 +4,12 @@ set -euo pipefail
 # shellcheck source=lib/common.sh
 . "$(dirname "${BASH_SOURCE[0]}")/../lib/common.sh"
 export TOP=$SLUBBENCH_TOP
-checks=0
 
 fail() {
 	echo "FAIL: $*" >&2
 	exit 1
 }
 ok() {
-	checks=$((checks + 1))
 	echo "ok: $*"
 }
 skip() {
@@ -28,4 +26,11 @@ expect_fail() {
 contains() {
 	grep -qE -- "$2" <<<"$1" || fail "$3: no /$2/ in: $1"
 	ok "$3"
+}
+# require_vm: skip (as xfstests' _notrun) unless this machine can build
+# and boot the kernels: QEMU, root, the kernel tree's package.
+require_vm() {
+	command -v qemu-system-x86_64 >/dev/null || skip "qemu-system-x86_64 is missing (./run.sh deps)"
+	[ "$(id -u)" -eq 0 ] || skip "not root: the vm tests install packages and build images"
+	[ -f "$KSRC_TARBALL" ] || skip "$KSRC_TARBALL is missing (./run.sh deps)"
 }

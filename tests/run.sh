@@ -1,34 +1,45 @@
 #!/usr/bin/env bash
 # Run slubbench's tests: every tests/t*.sh in name order (fast unit tests
-# first, the end-to-end boot last). A test exits 0 (pass), 77 (skip) or
-# anything else (fail). Ends with the line "N passed, N failed, N skipped".
+# first, the end-to-end boots last). A test exits 0 (pass), 77 (skip, with
+# its reason as the last line) or anything else (fail). Ends with the line
+# "N passed, N failed, N skipped".
 #
-# Usage: tests/run.sh [PATTERN]   (only tests whose file name contains PATTERN)
+# Usage: tests/run.sh [GROUP|PATTERN]
+#   quick      no VM, no kernel build: under a minute
+#   security   hostile run directories (part of quick)
+#   vm         builds kernels and boots them in QEMU
+#   PATTERN    only tests whose file name contains PATTERN
+# Each test names its groups in a "# group: ..." line.
 set -euo pipefail
 # shellcheck source=lib/common.sh
 . "$(dirname "$0")/../lib/common.sh"
 
 pattern=${1:-}
 pass=0 fail=0 skip=0
-failed=()
 logdir=$SLUBBENCH_CACHE/logs/tests
 mkdir -p "$logdir"
 for t in "$SLUBBENCH_TOP"/tests/t[0-9]*.sh; do
 	name=$(basename "$t" .sh)
-	case "$name" in *"$pattern"*) ;; *) continue ;; esac
+	groups=$(sed -n 's/^# group: //p' "$t" | head -n1)
+	case "$pattern" in
+	"" | all) ;;
+	quick | security | vm) case " $groups " in *" $pattern "*) ;; *) continue ;; esac ;;
+	*) case "$name" in *"$pattern"*) ;; *) continue ;; esac ;;
+	esac
 	t0=$(date +%s)
 	rc=0
-	bash "$t" >"$logdir/$name.log" 2>&1 || rc=$?
+	bash "$t" >"$logdir/$name.log" 2>&1 </dev/null || rc=$?
 	secs=$(($(date +%s) - t0))
 	case "$rc" in
 	0) pass=$((pass + 1)); say test "PASS $name (${secs}s)" ;;
 	77) skip=$((skip + 1)); say test "SKIP $name: $(tail -n1 "$logdir/$name.log")" ;;
 	*)
-		fail=$((fail + 1)); failed+=("$name")
+		fail=$((fail + 1))
 		say test "FAIL $name (${secs}s), last lines of $logdir/$name.log:"
 		tail -n 15 "$logdir/$name.log" | sed 's/^/    /' >&2
 		;;
 	esac
 done
+[ $((pass + fail + skip)) -gt 0 ] || die "no test matches '$pattern' (groups: quick, security, vm)"
 echo "$pass passed, $fail failed, $skip skipped"
 [ "$fail" -eq 0 ]

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# group: quick
 # The C parsers' unit tests (cmocka), built with ASan and UBSan, on outputs
 # captured from the built kernels and on broken variants of them.
 . "$(dirname "$0")/lib.sh"
@@ -6,4 +7,5 @@ make -s -C "$TOP/bench/src" all unit >/dev/null
 "$TOP/bench/bin/test_parsers"
 ok "parser unit tests pass under ASan/UBSan"
 "$TOP/bench/bin/test_stats"
-ok "statistics agree with SciPy's values"
+"$TOP/bench/bin/test_design"
+ok "statistics agree with SciPy's and statsmodels' values; Williams plans are balanced"

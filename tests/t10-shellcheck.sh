@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# group: quick
 # Every shell script in the project is shellcheck-clean.
 . "$(dirname "$0")/lib.sh"
 cd "$TOP"

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# group: quick
 # The patch series: listed in order, each in git format-patch form with a
 # commit message and Signed-off-by, checkpatch-clean, and every variant's
 # patches apply to the pristine tree.

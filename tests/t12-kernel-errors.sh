@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
+# group: vm
 # Bad input to the kernels stage fails with an error that says what to do,
 # and a patch that does not apply leaves the kernel tree as it was.
 . "$(dirname "$0")/lib.sh"
+require_vm
 B=$TOP/kernels/build.sh
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT

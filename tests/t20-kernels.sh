@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# group: vm
 # The default kernel variants (2007 profile) build, and are what they claim:
 # (and stock in the modern profile: per-CPU partials on, mm/ alone differs)
 # each .config holds every requested option, head and tail differ from stock
@@ -6,6 +7,7 @@
 # slub:add_partial tracepoint and SLAB's does not, and a second request is
 # answered from the cache in under 5 seconds.
 . "$(dirname "$0")/lib.sh"
+require_vm
 K=$SLUBBENCH_CACHE/kernels
 "$TOP/kernels/build.sh" stock head tail slab
 

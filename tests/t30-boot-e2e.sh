@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
+# group: vm
 # End to end: build the root filesystem, boot head and tail (2007 profile)
 # and SLAB in QEMU, and check in each guest what the bench relies on:
 # /proc/slabinfo, slabtop, the slabinfo tool, the add_partial tracepoint in
 # perf, vCPUs, the booted build id, hackbench; then that head adds far more
 # slabs to skbuff_head_cache's partial list than tail (the mechanism).
 . "$(dirname "$0")/lib.sh"
+require_vm
 "$TOP/kernels/build.sh" head tail slab
 "$TOP/rootfs/build.sh" >/dev/null
 tmp=$(mktemp -d)
@@ -50,3 +52,27 @@ ok "an unusable plan gives the runner's one-line error and exit 2"
 # A kernel that is not built: what to run instead.
 expect_fail "$TOP/bench/boot.sh" --profile modern nosuch -- true
 contains "$OUT" "variant 'nosuch' \(profile modern\) is not built: run ./run.sh kernels --profile modern nosuch" "unbuilt variant: how to build it"
+
+# boot.sh decides how a boot ended. Another build than expected: wrong-kernel.
+rc=0
+"$TOP/bench/boot.sh" --timeout 120 --out "$tmp/wrong" --expect-build-id 0000000000000000000000000000000000000000 \
+	tail -- true 2>"$tmp/wrong.err" || rc=$?
+[ "$rc" = 5 ] && grep -qx 'result=wrong-kernel' "$tmp/wrong/boot-info" ||
+	fail "another build: exit $rc, $(grep result "$tmp/wrong/boot-info"), want 5 and wrong-kernel"
+ok "a guest of another build than expected: exit 5, result=wrong-kernel"
+# QEMU killed by SIGKILL 2 s in: killed-KILL, not a timeout.
+"$TOP/bench/boot.sh" --timeout 120 --out "$tmp/killed" tail -- sleep 60 2>"$tmp/killed.err" &
+bpid=$!
+for _ in $(seq 1 50); do
+	qpid=$(pgrep -f "qemu-system-x86_64.*$tmp/killed" | head -n1 || true)
+	[ -n "$qpid" ] && break
+	sleep 0.2
+done
+[ -n "$qpid" ] || fail "QEMU of the boot to kill never started"
+sleep 2
+kill -KILL "$qpid"
+rc=0
+wait "$bpid" || rc=$?
+[ "$rc" = 6 ] && grep -qx 'result=killed-KILL' "$tmp/killed/boot-info" ||
+	fail "QEMU killed: exit $rc, $(grep result "$tmp/killed/boot-info"), want 6 and killed-KILL: $(cat "$tmp/killed.err")"
+ok "QEMU killed by SIGKILL: exit 6, result=killed-KILL (not a timeout)"

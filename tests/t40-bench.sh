@@ -1,19 +1,24 @@
 #!/usr/bin/env bash
-# The bench end to end (--quick: head and tail, one round): results with
-# provenance, the mechanism in the counters, the cross-check; then Ctrl-C
+# group: vm
+# The bench end to end (--quick: head and tail, two timed rounds after a
+# round-0 counting boot of each): results with provenance, boots.csv with
+# each boot's round, position, start and wall time, counting only in
+# round 0, the mechanism in the counters, the cross-check; then Ctrl-C
 # keeps what was measured (status incomplete) and --resume fills in only
 # what is missing.
 . "$(dirname "$0")/lib.sh"
+require_vm
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 R=$tmp/run
 
 "$TOP/bench/run.sh" --quick --rounds 2 --seed 7 --out "$R" >"$tmp/log" 2>&1 || { cat "$tmp/log"; fail "bench failed"; }
-for f in manifest.json plan.json hackbench.csv counters.csv crosscheck.csv rootfs.json kernels/head.json kernels/tail.json; do
+for f in manifest.json plan.json hackbench.csv counters.csv crosscheck.csv boots.csv rootfs.json kernels/head.json kernels/tail.json; do
 	[ -s "$R/$f" ] || fail "no $f"
 done
 [ "$(jq -r .status "$R/manifest.json")" = complete ] || fail "status $(jq -r .status "$R/manifest.json")"
-[ "$(jq -r .boots.done "$R/manifest.json")" = 4 ] || fail "boots: $(jq -c .boots "$R/manifest.json")"
+[ "$(jq -r .boots.done "$R/manifest.json")" = 6 ] || fail "boots: $(jq -c .boots "$R/manifest.json")"
+[ "$(jq -r '.boots.list | length' "$R/manifest.json")" = 6 ] || fail "manifest lists $(jq -r '.boots.list | length' "$R/manifest.json") boots"
 [ "$(jq -r .plan.seed "$R/manifest.json")" = 7 ] || fail "seed not recorded"
 [ "$(jq -r .kernels.head.build_id "$R/manifest.json")" = "$(jq -r .build_id "$SLUBBENCH_CACHE/kernels/head-2007/manifest.json")" ] ||
 	fail "kernel manifest not in the run's manifest"
@@ -22,14 +27,26 @@ ok "results directory with manifest (seed, kernels, rootfs packages)"
 n=$(grep -c ',timed,socket,process,4,20,50,100,[0-9.]*,ok$' "$R/hackbench.csv")
 [ "$n" = 4 ] || fail "want 4 timed rows, got $n: $(cat "$R/hackbench.csv")"
 ok "4 timed hackbench runs (2 kernels x 2 rounds)"
+[ "$(csv_rows "$R/hackbench.csv" round kind | grep -c '^0|timed$')" = 0 ] || fail "round 0 timed something"
+[ "$(csv_rows "$R/hackbench.csv" round kind | grep -c '^[1-9][0-9]*|count$')" = 0 ] || fail "a timed round counted"
+[ "$(csv_rows "$R/counters.csv" round source | grep -c '^[1-9][0-9]*|perf$')" = 0 ] || fail "perf ran in a timed boot"
+[ "$(csv_rows "$R/counters.csv" round source | grep -c '^0|perf$')" -gt 0 ] || fail "no perf counts from round 0"
+ok "perf only in round 0; rounds 1-2 only time"
+b=$(csv_rows "$R/boots.csv" round position kernel kind start_utc wall_seconds result | sort)
+grep -qE '^0\|[12]\|head\|count\|2026-[0-9-]+T[0-9:]+Z\|[0-9]+\|finished$' <<<"$b" || fail "boots.csv: $b"
+[ "$(grep -c '|timed|' <<<"$b")" = 4 ] || fail "boots.csv timed rows: $b"
+[ "$(csv_rows "$R/boots.csv" round position kind | awk -F'|' '$3 == "timed" { print $1 }' | sort | uniq -c | awk '{ print $1 }' | sort -u)" = 2 ] ||
+	fail "a timed round without both kernels: $b"
+[ "$(csv_rows "$R/boots.csv" round position kind | awk -F'|' '$1 == 1 || $1 == 2 { print $1, $2 }' | sort -u | wc -l)" = 4 ] || fail "positions: $b"
+ok "boots.csv: round, position, kind, UTC start, wall time and result of each boot"
 [ -s "$R/slabinfo/r01-head-before.txt" ] && [ -s "$R/slabinfo/r02-tail-after.txt" ] || fail "slabinfo snapshots missing"
 ok "slabinfo before and after each boot"
 ! grep -q disagree "$R/crosscheck.csv" || fail "cross-check disagrees: $(cat "$R/crosscheck.csv")"
 [ "$(grep -c ',agree$' "$R/crosscheck.csv")" -ge 4 ] || fail "cross-check rows: $(cat "$R/crosscheck.csv")"
 ok "tracepoint counts agree with SLUB statistics"
 # head-insertion adds at the head only; tail-insertion at the tail only
-h=$(awk -F, '$1 == "head" && $5 == "count" && $7 == "all" && $8 == "add_partial_tail" { print $9 }' "$R/counters.csv")
-t=$(awk -F, '$1 == "tail" && $5 == "count" && $7 == "all" && $8 == "add_partial_head" { print $9 }' "$R/counters.csv")
+h=$(csv_get "$R/counters.csv" value kernel=head kind=count cache=all counter=add_partial_tail)
+t=$(csv_get "$R/counters.csv" value kernel=tail kind=count cache=all counter=add_partial_head)
 [ "$h" = 0 ] && [ "$t" = 0 ] || fail "head kernel added $h at the tail, tail kernel $t at the head"
 ok "head adds only at the head, tail only at the tail"
 
@@ -53,22 +70,24 @@ wait "$pid" && fail "interrupted bench exited 0" || true
 [ "$(jq -r .status "$R2/manifest.json")" = incomplete ] || fail "status after Ctrl-C: $(jq -r .status "$R2/manifest.json")"
 first=$(find "$R2/raw" -name 'done' | head -n1)
 [ "$(find "$R2/raw" -name 'done' | wc -l)" = 1 ] || fail "want 1 finished boot"
+[ "$(jq -r .stop_reason "$R2/manifest.json")" = interrupted ] || fail "stop reason: $(jq -r .stop_reason "$R2/manifest.json")"
 grep -q -- '--resume' "$tmp/log2" || fail "no resume hint printed"
 ok "Ctrl-C keeps the finished boot and marks the run incomplete"
 before=$(stat -c %Y "$first")
 "$TOP/bench/run.sh" --resume "$R2" >"$tmp/log3" 2>&1 || { cat "$tmp/log3"; fail "resume failed"; }
 [ "$(jq -r .status "$R2/manifest.json")" = complete ] || fail "status after resume"
 [ "$(stat -c %Y "$first")" = "$before" ] || fail "resume redid a finished boot"
-[ "$(grep -c 'round 1/1' "$tmp/log3")" = 1 ] || fail "resume ran $(grep -c 'round 1/1' "$tmp/log3") boots, want 1"
-[ "$(grep -c ',timed,.*,ok$' "$R2/hackbench.csv")" = 2 ] || fail "after resume: $(cat "$R2/hackbench.csv")"
-ok "--resume ran only the missing boot"
+[ "$(grep -cE 'round [0-9]+/[0-9]+, position' "$tmp/log3")" = 5 ] || fail "resume ran $(grep -cE 'round [0-9]+/[0-9]+, position' "$tmp/log3") boots, want 5"
+[ "$(grep -c ',timed,.*,ok$' "$R2/hackbench.csv")" = 4 ] || fail "after resume: $(cat "$R2/hackbench.csv")"
+[ "$(csv_rows "$R2/boots.csv" round kernel | sort | uniq -d)" = "" ] || fail "a boot counted twice: $(cat "$R2/boots.csv")"
+ok "--resume ran only the missing boots, each once"
 grep -q '^tail,2007,1,c1,timed,' "$R2/hackbench.csv" && grep -q '^tail\.2,2007,1,c1,timed,' "$R2/hackbench.csv" ||
 	fail "A/A: no tail and tail.2 rows"
 ok "A/A: a kernel listed twice runs twice, as tail and tail.2"
 
 # A boot that times out: its rows say so, the run goes on and completes.
 R3=$tmp/run3
-"$TOP/bench/run.sh" --quick --kernels tail --no-count --timeout 3 --out "$R3" >"$tmp/log4" 2>&1 ||
+"$TOP/bench/run.sh" --quick --kernels tail --rounds 1 --no-count --timeout 3 --out "$R3" >"$tmp/log4" 2>&1 ||
 	{ cat "$tmp/log4"; fail "a timed-out boot stopped the run"; }
 grep -qx 'tail,2007,1,c1,timed,,,,,,,,timeout' "$R3/hackbench.csv" || fail "timeout row: $(cat "$R3/hackbench.csv")"
 [ "$(jq -r .boots.failed "$R3/manifest.json")" = 1 ] && [ "$(jq -r .status "$R3/manifest.json")" = complete ] ||

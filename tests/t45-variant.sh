@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
+# group: vm
 # A user's own patch as a variant: ./run.sh --variant NAME=PATCH builds
 # stock + PATCH, runs it beside the other kernels and reports it; bad
 # --variant input is refused with a clear error before anything is built.
 . "$(dirname "$0")/lib.sh"
+require_vm
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 P=$TOP/tests/data/user-variant.patch

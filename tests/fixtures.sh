@@ -1,0 +1,62 @@
+# shellcheck shell=bash
+# Run directories made by the tests, without any VM: sourced after tests/lib.sh.
+
+# mkrun DIR ROUNDS: a run of slab/stock/head/tail, 2 configurations, and
+# its boots.csv. Times: base per kernel x (1 + small deterministic noise);
+# head 20% slower than tail, slab the same as tail.
+mkrun() {
+	local d=$1 rounds=$2
+	mkdir -p "$d"
+	awk -v R="$rounds" 'BEGIN {
+		OFS = ","
+		print "kernel,profile,round,config,kind,mode,unit,groups,fds,loops,datasize,seconds,status"
+		split("slab stock head tail", K, " "); base["slab"] = 5.0; base["stock"] = 5.1; base["head"] = 6.0; base["tail"] = 5.0
+		for (r = 1; r <= R; r++) for (i = 1; i <= 4; i++) for (c = 1; c <= 2; c++) {
+			k = K[i]; g = 5 * c
+			noise = ((r * 7 + i * 3 + c * 5) % 11 - 5) / 100
+			print k, 2007, r, "c" c, "timed", "socket", "process", g, 20, 300, 100, sprintf("%.3f", base[k] * c / 2 * (1 + noise)), "ok"
+		}
+	}' >"$d/hackbench.csv"
+	awk -v R="$rounds" 'BEGIN {
+		OFS = ","
+		print "kernel,profile,round,config,kind,source,cache,counter,value"
+		split("stock head tail", K, " "); fap["stock"] = 100; fap["head"] = 400; fap["tail"] = 100
+		for (r = 1; r <= R; r++) for (i = 1; i <= 3; i++) for (c = 1; c <= 2; c++) {
+			k = K[i]; m = 600 * c
+			split("skbuff_head_cache kmalloc-512", C, " ")
+			for (j = 1; j <= 2; j++) {
+				print k, 2007, r, "c" c, "timed", "slub", C[j], "free_add_partial", fap[k] * m
+				print k, 2007, r, "c" c, "timed", "slub", C[j], "alloc_from_partial", fap[k] * m - 10
+				print k, 2007, r, "c" c, "timed", "slub", C[j], "alloc_fastpath", 2000 * m
+				print k, 2007, r, "c" c, "timed", "slub", C[j], "alloc_slowpath", fap[k] * m + 5
+				if (r == 1) {
+					print k, 2007, r, "c" c, "count", "slub", C[j], "free_add_partial", fap[k] * m
+					print k, 2007, r, "c" c, "count", "perf", C[j], "add_partial_" (k == "head" ? "head" : "tail"), fap[k] * m
+				}
+			}
+			if (r == 1) {
+				print k, 2007, r, "c" c, "count", "perf", "all", "add_partial_head", (k == "head" ? 2 * fap[k] * m : 0)
+				print k, 2007, r, "c" c, "count", "perf", "all", "add_partial_tail", (k == "head" ? 0 : 2 * fap[k] * m)
+			}
+		}
+	}' >"$d/counters.csv"
+	awk -v R="$rounds" 'BEGIN {
+		print "round,position,kernel,kind,start_utc,wall_seconds,result"
+		split("slab stock head tail", K, " ")
+		for (r = 1; r <= R; r++) for (p = 1; p <= 4; p++)
+			printf "%d,%d,%s,timed,2026-12-03T10:%02d:%02dZ,15,finished\n", r, p, K[(r + p) % 4 + 1], r, p * 10
+	}' >"$d/boots.csv"
+	echo "kernel,profile,round,config,cache,tracepoint,slub_stats,difference,relative,verdict" >"$d/crosscheck.csv"
+	echo "head,2007,1,c2,skbuff_head_cache,480000,480000,0,0.000000,agree" >>"$d/crosscheck.csv"
+	local kern='{}' k
+	for k in slab stock head tail; do
+		kern=$(jq --arg k "$k" '. + {($k): {source_version: "6.1.192-3", allocator: (if $k == "slab" then "slab" else "slub" end),
+			profile: "2007", build_id: "0123456789abcdef0123", patches: []}}' <<<"$kern")
+	done
+	jq -n --arg id "$(basename "$d")" --argjson k "$kern" --argjson rounds "$rounds" '{run_id: $id, status: "complete",
+		updated: "2026-12-03T00:00:00Z", command: "./run.sh bench --seed 5", slubbench_git: "test",
+		host: {cpu: "Test CPU", cores: 2, mem_kb: 25165824, kernel: "6.1.0"}, qemu: "QEMU emulator version 7.2.0",
+		accel: "tcg", plan: {kernels: "slab stock head tail", profile: "2007", seed: "5", smp: "2", mem: "2048",
+		rounds: ($rounds | tostring), design: "williams", rounds_run: $rounds}, stop_reason: "planned rounds", boots: {expected: (4 * $rounds), done: (4 * $rounds), failed: 0},
+		kernels: $k, rootfs: {suite: "bookworm", packages: {"rt-tests": "2.4-1", "linux-perf": "6.1", procps: "4.0"}}}' >"$d/manifest.json"
+}

@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# group: quick
+# The run order, from ./run.sh bench --dry-run (nothing built or booted):
+# a 4-kernel, 8-round Williams plan puts every kernel in every position
+# equally often and right after every other kernel equally often, and the
+# orders differ between rounds; the same seed gives the same plan, another
+# seed another; counting and profiling happen only in round 0, which is
+# never timed; and bad plan options are refused with one line.
+. "$(dirname "$0")/lib.sh"
+B=$TOP/bench/run.sh
+
+plan=$("$B" --dry-run --kernels slab,stock,head,tail --rounds 8 --seed 11 2>&1)
+timed=$(grep '^round [1-9][0-9]* (timed):' <<<"$plan" | sed 's/^round \([0-9]*\) (timed): /\1 /')
+[ "$(wc -l <<<"$timed")" = 8 ] || fail "want 8 timed rounds: $plan"
+# position balance: kernel x position counted over the 8 rounds
+counts=$(awk '{ for (p = 2; p <= NF; p++) n[$p " " p - 1]++ } END { for (k in n) print n[k] }' <<<"$timed" | sort -u)
+[ "$counts" = 2 ] || fail "positions not balanced (counts per kernel and position: $(tr '\n' ' ' <<<"$counts")): $plan"
+[ "$(awk '{ for (p = 2; p <= NF; p++) n[$p " " p - 1]++ } END { print length(n) }' <<<"$timed")" = 16 ] ||
+	fail "not every kernel in every position: $plan"
+ok "8 rounds: every kernel in every position exactly twice"
+carry=$(awk '{ for (p = 3; p <= NF; p++) n[$(p - 1) ">" $p]++ } END { for (k in n) print n[k]; print length(n) " pairs" }' <<<"$timed" | sort -u | tr '\n' ' ')
+[ "$carry" = "12 pairs 2 " ] || fail "carry-over not balanced (want each of 12 ordered pairs twice): $carry"
+ok "each kernel right after each other kernel exactly twice"
+[ "$(cut -d' ' -f2- <<<"$timed" | sort -u | wc -l)" -ge 4 ] || fail "orders barely differ between rounds: $plan"
+ok "orders differ between rounds"
+[ "$("$B" --dry-run --kernels slab,stock,head,tail --rounds 8 --seed 11 2>&1)" = "$plan" ] || fail "same seed, another plan"
+other=$("$B" --dry-run --kernels slab,stock,head,tail --rounds 8 --seed 12 2>&1 | grep '(timed)' | cut -d: -f2)
+[ "$other" != "$(grep '(timed)' <<<"$plan" | cut -d: -f2)" ] || fail "another seed, the same plan"
+ok "same seed, same plan; another seed, another plan"
+more=$("$B" --dry-run --kernels slab,stock,head,tail --rounds 12 --seed 11 2>&1 | grep '(timed)' | head -n 8)
+[ "$more" = "$(grep '(timed)' <<<"$plan")" ] || fail "12 rounds do not start with the 8-round plan"
+ok "a longer plan starts with the shorter one (--precision adds whole squares)"
+
+# Round 0 counts and profiles, untimed; a timed boot cannot count.
+grep -qx 'round 0 (untimed: perf stat counting, perf record): slab stock head tail' <<<"$plan" || fail "round 0: $plan"
+! grep -E '^round [1-9].*(perf|count)' <<<"$plan" || fail "a timed round counts or profiles"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+rc=0
+(cd "$tmp" && SB_CONFIGS=socket:process:1:1:1:1 SB_TIMED=1 SB_COUNT=1 SB_CACHES=x bash "$TOP/bench/guest-plan.sh") 2>"$tmp/err" || rc=$?
+[ "$rc" = 2 ] && grep -q 'a timed boot only times' "$tmp/err" || fail "the guest plan timed a counting boot (rc $rc): $(cat "$tmp/err")"
+[ ! -e "$tmp/slabinfo-before.txt" ] || fail "the refused plan ran anyway"
+ok "counting and profiling only in round 0; the guest refuses a timed boot that counts"
+
+# Bad input: one line each, naming the option and what to do.
+expect_fail "$B" --dry-run --design williams --rounds 10
+contains "$OUT" "10 cannot balance 4 kernels in Williams squares: use a multiple of 4 \(4, 8, 12, ...\)" "Williams with 10 rounds: which counts can"
+OUT=$("$B" --dry-run --rounds 10 --seed 1 2>&1)
+contains "$OUT" "rounds 9-10 are an incomplete Williams square" "auto design: falls back with a warning"
+# shellcheck disable=SC2089,SC2090
+for bad in "--precision 2|--precision needs a percentage such as 2%, not '2'" \
+	"--precision 0%|--precision 0% is out of range" "--precision 80%|--precision 80% is out of range" \
+	"--precision 2% --max-time 5x|--max-time needs a duration such as 45m" \
+	"--max-time 1h|--max-time goes with --precision" "--loops|--loops needs a value" \
+	"--rounds 0|--rounds needs a positive whole number, not '0'" "--design latin|--design takes auto\|williams\|random" \
+	"--kernels a;b|--kernels: 'a;b' is not a valid name" "--seed x1|--seed needs a whole number"; do
+	# shellcheck disable=SC2086,SC2090
+	expect_fail "$B" --dry-run ${bad%%|*}
+	contains "$OUT" "^slubbench: error: ${bad#*|}" "bad input: ${bad%%|*}"
+	[ "$(wc -l <<<"$OUT")" = 1 ] || fail "more than one line for ${bad%%|*}: $OUT"
+done

@@ -1,0 +1,73 @@
+#!/usr/bin/env bash
+# group: quick security
+# A results directory is untrusted input. Hostile copies of a run, each
+# made here from the test fixture: report, compare and --resume refuse
+# every one with one line naming the file and the rule, and the payload's
+# canary file never appears. The untouched run still reports.
+. "$(dirname "$0")/lib.sh"
+# shellcheck source=tests/fixtures.sh
+. "$TOP/tests/fixtures.sh"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+canary=$tmp/canary
+payload="tcg'; system(\"touch $canary\"); z='x"
+mkrun "$tmp/good" 4
+"$TOP/bench/report.sh" "$tmp/good" 2>/dev/null || fail "the untouched fixture does not report"
+rm -f "$tmp"/good/{summary,mechanism}.csv
+
+# hostile NAME: a fresh copy of the fixture in $tmp/NAME (a plain directory name)
+hostile() { rm -rf "${tmp:?}/$1"; cp -r "$tmp/good" "$tmp/$1"; H=$tmp/$1; }
+# refused WHAT PATTERN CMD...: CMD fails with one line matching PATTERN; no canary
+refused() {
+	local what=$1 pat=$2
+	shift 2
+	expect_fail "$@"
+	[ "$(grep -c . <<<"$OUT")" = 1 ] || fail "$what: not one line: $OUT"
+	contains "$OUT" "$pat" "$what: refused"
+	[ ! -e "$canary" ] || fail "$what: the payload ran"
+}
+
+for field in accel qemu status updated command slubbench_git host.cpu host.kernel plan.profile rootfs.suite; do
+	hostile manifest
+	jq --arg v "$payload" --arg f "$field" 'setpath($f | split("."); $v)' "$tmp/good/manifest.json" >"$H/manifest.json"
+	refused "manifest $field" "manifest.json: field $field breaks its rule" "$TOP/bench/report.sh" "$H"
+done
+hostile "q'x"
+refused "a quote in the directory name" "is not a valid run id" "$TOP/bench/report.sh" "$H"
+hostile kname
+awk -F, -v OFS=, -v c="$canary" 'NR == 2 { $1 = "head$(touch " c ")" } { print }' "$tmp/good/hackbench.csv" >"$H/hackbench.csv"
+refused "shell in a CSV kernel name" "hackbench.csv: line 2: kernel .* breaks the rule" "$TOP/bench/report.sh" "$H"
+hostile cname
+awk -F, -v OFS=, -v c="$canary" 'NR == 2 { $7 = "x\";system(\"touch " c "\");\"" } { print }' "$tmp/good/counters.csv" >"$H/counters.csv"
+refused "awk in a CSV cache name" "counters.csv: line 2: " "$TOP/bench/report.sh" "$H"
+hostile link
+mkdir -p "$H/raw" && ln -s /etc/passwd "$H/raw/x"
+refused "a symbolic link" "raw/x is a symbolic link" "$TOP/bench/report.sh" "$H"
+hostile big
+truncate -s 1G "$H/boots.csv"
+refused "a 1 GB sparse CSV" "boots.csv is larger than 64 MiB" "$TOP/bench/report.sh" "$H"
+hostile nul
+printf 'head,2007,1,c1,timed,socket,process,5,20,300,100,1.0\000,ok\n' >>"$H/hackbench.csv"
+refused "a NUL byte in a CSV" "hackbench.csv: a NUL byte" "$TOP/bench/report.sh" "$H"
+hostile seconds
+sed -i '2s/,[0-9.]*,ok$/,fast,ok/' "$H/hackbench.csv"
+refused "a non-numeric seconds" "hackbench.csv: line 2: seconds \"fast\" breaks the rule" "$TOP/bench/report.sh" "$H"
+hostile column
+sed -i '1s/seconds/sec;onds/' "$H/hackbench.csv"
+refused "an unknown column" 'unknown column "sec;onds"' "$TOP/bench/report.sh" "$H"
+refused "compare with a hostile run" 'unknown column "sec;onds"' "$TOP/bench/compare.sh" "$tmp/good" "$H"
+
+# --resume reads plan.json's known keys, each checked as its option is.
+for kv in "kernels|head tail;touch $canary|--kernels: .* is not a valid name" \
+	"loops|300\$(touch $canary)|--loops needs a positive whole number" \
+	"seed|1\`touch $canary\`|--seed needs a whole number" \
+	"mode|socket'; touch $canary; '|--mode takes socket\|pipe"; do
+	hostile resume
+	k=${kv%%|*} rest=${kv#*|}
+	jq -n --arg k "$k" --arg v "${rest%%|*}" '{kernels: "head tail", rounds: "2", seed: "1"} + {($k): $v}' >"$H/plan.json"
+	refused "--resume with $k from plan.json" "${rest#*|}" "$TOP/bench/run.sh" --resume "$H"
+done
+
+for f in report.txt plots/times.png; do [ -s "$tmp/good/$f" ] || fail "the good run lost $f"; done
+"$TOP/bench/report.sh" "$tmp/good" 2>/dev/null || fail "the untouched fixture no longer reports"
+ok "the untouched run still reports"
