@@ -13,8 +13,9 @@ usage: ./run.sh [COMMAND] [OPTIONS]
 Commands (default: all):
   all [OPTS]      deps, kernels, rootfs, bench and report: the whole job;
                   takes the bench's options, e.g. --kernels, --profile,
-                  --groups, --loops, --mode, --rounds, --smp, --mem, --accel,
-                  --out, --quick, --variant NAME=PATCH (./run.sh bench --help)
+                  --groups, --loops, --mode, --rounds, --design, --seed,
+                  --precision, --smp, --mem, --accel, --out, --quick,
+                  --dry-run, --variant NAME=PATCH (./run.sh bench --help)
   deps            install the Debian packages slubbench needs (only those missing)
   kernels [OPTS] [VARIANT...]
                   build kernel variants (default: all in kernels/variants)
@@ -24,7 +25,8 @@ Commands (default: all):
                     --check-patches         apply every variant's patches to pristine copies
   rootfs          build the guest root filesystem image
   bench [OPTS]    run the measurement plan, write results/<run-id>/
-                  (see ./run.sh bench --help; --quick for a 2-minute check)
+                  (see ./run.sh bench --help; --dry-run shows the plan,
+                  --quick is a 2-minute check)
   boot [OPTS] VARIANT [-- COMMAND]
                   boot one built variant in QEMU and run COMMAND in the guest
                   (see bench/boot.sh --help)
@@ -32,12 +34,19 @@ Commands (default: all):
                   statistics, charts and report.txt/report.md of a run
   compare RUN-A RUN-B
                   the same kernels across two runs (e.g. two machines)
-  test            run the test suite (unit tests, then an end-to-end boot)
+  test [GROUP]    run the test suite: quick (no VM, under a minute), security,
+                  vm (builds and boots kernels), or all (default)
   clean           remove the cache ($SLUBBENCH_CACHE)
 
-Environment:
+Environment (each recorded where it changes a measurement):
   SLUBBENCH_CACHE   where sources, builds, images and logs go
                     (default \${XDG_CACHE_HOME:-\$HOME/.cache}/slubbench)
+  SLUBBENCH_MIRROR  Debian mirror for the guest (default: the host's apt sources)
+  SLUBBENCH_QEMU_CPU, SLUBBENCH_APPEND   QEMU -cpu model and extra kernel
+                    command line (in each boot's boot-info)
+  SLUBBENCH_BOOT    a stand-in for bench/boot.sh (in the manifest; the
+                    report warns that boots were simulated)
+  KSRC_TARBALL      the kernel tree tarball (default: linux-source-6.1's)
 EOF
 }
 
@@ -60,9 +69,10 @@ report) ensure_deps; exec "$TOP/bench/report.sh" "$@" ;;
 compare) ensure_deps; exec "$TOP/bench/compare.sh" "$@" ;;
 all)
 	ensure_deps
+	for a in "$@"; do [ "$a" = --dry-run ] && exec "$TOP/bench/run.sh" "$@"; done
 	# bench builds what it needs (kernels, rootfs), then the report
-	out=$("$TOP/bench/run.sh" "$@" | tail -n1)
-	[ -d "$out" ] || die "the bench did not finish (see above)"
+	out=$("$TOP/bench/run.sh" "$@") || die "the bench did not finish (see above; what it measured is kept, and --resume finishes it)"
+	out=$(tail -n1 <<<"$out")
 	"$TOP/bench/report.sh" "$out"
 	echo
 	sed -n '/^Headline/,/^$/p' "$out/report.txt"

@@ -143,6 +143,8 @@ secs=$(($(date +%s) - t0))
 	echo "seconds=$secs"
 	echo "qemu_rc=$rc"
 	echo "kernel_dir=$kdir"
+	echo "qemu_cpu=${qaccel[*]: -1}"
+	echo "append_extra=${SLUBBENCH_APPEND:-}"
 } >"$out/boot-info"
 
 # How it ended: the console first (a panic may follow a written status).

@@ -26,16 +26,11 @@ hb=$dir/hackbench.csv.tmp ctr=$dir/counters.csv.tmp xc=$dir/crosscheck.csv.tmp
 HACKBENCH_HDR=kernel,profile,round,config,kind,mode,unit,groups,fds,loops,datasize,seconds,status
 COUNTERS_HDR=kernel,profile,round,config,kind,source,cache,counter,value
 
-# parse WHAT FILE [ARGS]: CSV without its header on stdout, or fail (logged).
+# parse WHAT FILE [ARGS]: the parser's CSV (its header first), or fail (logged).
 parse() {
 	local what=$1 file=$2
 	shift 2
-	local out
-	if out=$("$P" "$what" "$file" "$@" 2>>"$dir/collect.log"); then
-		tail -n +2 <<<"$out"
-	else
-		return 1
-	fi
+	"$P" "$what" "$file" "$@" 2>>"$dir/collect.log"
 }
 
 n=0
@@ -50,10 +45,10 @@ for cmdf in "$dir"/c*-config; do
 		[ -e "$f" ] || continue
 		# status: the boot's result, unless this run itself failed to parse
 		if row=$(parse hackbench "$f"); then
-			# parser: mode,groups,fds,loops,datasize,seconds
-			IFS=, read -r _ g fd l ds secs <<<"$row"
-			if [ "$g,$fd,$l,$ds" != "$groups,$fds,$loops,$size" ]; then
-				echo "$f: ran $g,$fd,$l,$ds (groups,fds,loops,datasize), planned $groups,$fds,$loops,$size" >>"$dir/collect.log"
+			IFS='|' read -r u g fd l ds secs < <(csv_rows <(echo "$row") unit groups fds loops datasize seconds)
+			# what ran must be what was planned
+			if [ "$u,$g,$fd,$l,$ds" != "$unit,$groups,$fds,$loops,$size" ]; then
+				echo "$f: ran $u,$g,$fd,$l,$ds (unit,groups,fds,loops,datasize), planned $unit,$groups,$fds,$loops,$size" >>"$dir/collect.log"
 				echo "$kernel,$profile,$round,$c,$kind,$mode,$unit,$groups,$fds,$loops,$size,,parse-error" >>"$hb"
 			else
 				echo "$kernel,$profile,$round,$c,$kind,$mode,$unit,$groups,$fds,$loops,$size,$secs,ok" >>"$hb"
@@ -64,7 +59,8 @@ for cmdf in "$dir"/c*-config; do
 		s=$dir/$c-$kind.slubstat
 		if [ -s "$s" ]; then
 			if rows=$(parse slubstat "$s"); then
-				awk -v pre="$kernel,$profile,$round,$c,$kind,slub" '{ print pre "," $0 }' <<<"$rows" >>"$ctr"
+				csv_rows <(echo "$rows") cache counter value |
+					awk -F'|' -v pre="$kernel,$profile,$round,$c,$kind,slub" '{ print pre "," $1 "," $2 "," $3 }' >>"$ctr"
 			fi
 		fi
 	done
@@ -73,7 +69,7 @@ for cmdf in "$dir"/c*-config; do
 		# shellcheck disable=SC2046
 		if rows=$(parse perfstat "$ps" $(cat "$dir/$c-count.labels")); then
 			# label "cache.head" -> cache, add_partial_head
-			csv_rows <(echo "label,event,count"; echo "$rows") label count |
+			csv_rows <(echo "$rows") label count |
 				awk -F'|' -v pre="$kernel,$profile,$round,$c,count,perf" '{
 				n = split($1, a, "."); where = a[n]; cache = substr($1, 1, length($1) - length(where) - 1)
 				print pre "," cache ",add_partial_" where "," $2 }' >>"$ctr"

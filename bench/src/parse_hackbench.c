@@ -69,8 +69,11 @@ int parse_hackbench(FILE *in, FILE *out, struct parse_err *err)
 	else if (!rc && !have_time)
 		rc = parse_fail(err, 0, "no 'Time:' line (hackbench did not finish)");
 	if (!rc) {
-		fputs("mode,groups,fds,loops,datasize,seconds\n", out);
-		fprintf(out, "%s,%u,%u,%u,%u,%.3f\n", mode, groups, fds / 2,
+		/* "unit": slubbench's word for process or thread (its "mode"
+		 * is socket or pipe) */
+		fputs("unit,groups,fds,loops,datasize,seconds\n", out);
+		fprintf(out, "%s,%u,%u,%u,%u,%.3f\n", strcmp(mode, "threaded") ? "process" : "thread",
+			groups, fds / 2,
 			loops, datasize, secs);
 	}
 	free(buf);

@@ -220,7 +220,7 @@ static void hackbench_real(void **state)
 	 * each (== 400 tasks) / Each sender will pass 100 messages of 100
 	 * bytes / Time: 10.749
 	 */
-	assert_string_equal(out, "mode,groups,fds,loops,datasize,seconds\n"
+	assert_string_equal(out, "unit,groups,fds,loops,datasize,seconds\n"
 				 "process,10,20,100,100,10.749\n");
 	free(out);
 }
@@ -234,7 +234,7 @@ static void hackbench_threaded(void **state)
 
 	(void)state;
 	expect_output(parse_hackbench, t, sizeof(t) - 1,
-		      "mode,groups,fds,loops,datasize,seconds\nthreaded,2,4,5,64,0.010\n");
+		      "unit,groups,fds,loops,datasize,seconds\nthread,2,4,5,64,0.010\n");
 }
 
 static void hackbench_errors(void **state)
