@@ -4,6 +4,7 @@
 # Usage: kernels/build.sh [--profile 2007|modern] [--variant NAME=PATCH]... [VARIANT...]
 #        kernels/build.sh --list
 #        kernels/build.sh --check-patches
+#        kernels/build.sh --tools    (the kernel tree's slabinfo tool alone)
 #
 # Variants come from kernels/variants (default: all of them); --variant adds
 # "stock + PATCH" under NAME. Each built variant lands, complete or not at
@@ -21,15 +22,18 @@ PROFILES="2007 modern"
 profile=2007
 list=0
 check_patches=0
+tools_only=0
 wanted=()
 declare -A user_patch=()
 
 
+split_opts "$@"
+set -- "${ARGS[@]+"${ARGS[@]}"}"
 while [ $# -gt 0 ]; do
 	case "$1" in
-	--profile) profile=${2:?--profile needs a value}; shift 2 ;;
-	--profile=*) profile=${1#*=}; shift ;;
-	--variant) user_variant=${2:?--variant needs NAME=PATCH}; shift 2
+	--profile) need_val "$@"; profile=$2; shift 2 ;;
+	--tools) tools_only=1; shift ;;
+	--variant) need_val "$@"; user_variant=$2; shift 2
 		name=${user_variant%%=*} file=${user_variant#*=}
 		if [ "$name" = "$user_variant" ] || [ -z "$name" ] || [ -z "$file" ]; then
 			die "--variant takes NAME=PATCH, got '$user_variant'"
@@ -107,7 +111,7 @@ need_cmd jq jq
 [ -e /usr/include/openssl/ssl.h ] || die "OpenSSL headers are missing: install them with 'apt-get install -y libssl-dev' (or run ./run.sh deps)"
 
 KVER=$(ksrc_version)
-TREE=$SLUBBENCH_CACHE/src/linux-source-6.1_$KVER
+TREE=$(ksrc_tree)
 
 extract_tree() {
 	[ -f "$TREE/.slubbench-extracted" ] && return 0
@@ -188,14 +192,13 @@ build_variant() {
 	# where a directory per profile would compile everything again (the
 	# option is in slub_def.h, so ccache's preprocessed text differs).
 	key=${allocator[$v]}
-	out=$SLUBBENCH_CACHE/kernels/$v-$profile
-	[ "${allocator[$v]}" = slab ] && out=$SLUBBENCH_CACHE/kernels/$v
+	out=$(kernel_out "$v" "$profile")
 	hash=$(inputs_hash "$v")
 	if [ -f "$out/manifest.json" ] && [ "$(jq -r .inputs_sha256 "$out/manifest.json")" = "$hash" ]; then
 		say kernels "$(basename "$out"): up to date ($out)"
 		return 0
 	fi
-	obj=$SLUBBENCH_CACHE/build/$key
+	obj=$(build_dir "$key")
 	need_space "$SLUBBENCH_CACHE" 3000
 	mkdir -p "$obj" "$SLUBBENCH_CACHE/logs"
 	local log
@@ -275,7 +278,8 @@ build_variant() {
 
 # The kernel's own slabinfo tool, for the root filesystem (one per tree).
 build_slabinfo() {
-	local out=$SLUBBENCH_CACHE/tools/slabinfo-$KVER
+	local out
+	out=$(slabinfo_tool)
 	[ -x "$out" ] && return 0
 	mkdir -p "$(dirname "$out")"
 	gcc -O2 -Wall -static -o "$out.tmp" "$TREE/tools/vm/slabinfo.c" 2>"$SLUBBENCH_CACHE/logs/slabinfo.log" ||
@@ -288,6 +292,7 @@ main() {
 	extract_tree
 	mkdir -p "$SLUBBENCH_CACHE/logs"
 	build_slabinfo
+	[ "$tools_only" -eq 0 ] || return 0
 	local v
 	for v in "${wanted[@]}"; do
 		build_variant "$v"

@@ -69,18 +69,39 @@ ksrc_version() {
 	printf '%s\n' "$v"
 }
 
-# kernel_dir VARIANT PROFILE: the built variant's directory in the cache
-# (kernels/VARIANT-PROFILE; SLAB has no profile: kernels/VARIANT); fails
-# when it is not built.
+# ---- cache paths: each one named here alone -------------------------------
+# ksrc_tree: the extracted kernel tree of the installed linux-source-6.1.
+ksrc_tree() { echo "$SLUBBENCH_CACHE/src/linux-source-6.1_$(ksrc_version)"; }
+# slabinfo_tool: the kernel's tools/vm/slabinfo, built from that tree.
+slabinfo_tool() { echo "$SLUBBENCH_CACHE/tools/slabinfo-$(ksrc_version)"; }
+# build_dir ALLOCATOR: the O= build directory (one per allocator).
+build_dir() { echo "$SLUBBENCH_CACHE/build/$1"; }
+
+# variant_allocator VARIANT: slab or slub, from kernels/variants (a user's
+# --variant is stock + a patch: slub).
+variant_allocator() {
+	local a
+	a=$(awk -v v="$1" '$1 == v { print $2; exit }' "$SLUBBENCH_TOP/kernels/variants")
+	echo "${a:-slub}"
+}
+
+# kernel_out VARIANT PROFILE: where a built variant lands:
+# kernels/VARIANT-PROFILE, or kernels/VARIANT for SLAB (it has no profile).
+kernel_out() {
+	if [ "$(variant_allocator "$1")" = slab ]; then
+		echo "$SLUBBENCH_CACHE/kernels/$1"
+	else
+		echo "$SLUBBENCH_CACHE/kernels/$1-$2"
+	fi
+}
+
+# kernel_dir VARIANT PROFILE: kernel_out of a built variant; fails when it
+# is not built.
 kernel_dir() {
-	local cand
-	for cand in "$1-$2" "$1"; do
-		if [ -f "$SLUBBENCH_CACHE/kernels/$cand/manifest.json" ]; then
-			echo "$SLUBBENCH_CACHE/kernels/$cand"
-			return 0
-		fi
-	done
-	return 1
+	local d
+	d=$(kernel_out "$1" "$2")
+	[ -f "$d/manifest.json" ] || return 1
+	echo "$d"
 }
 
 # with_lock NAME CMD...: run CMD holding an exclusive lock in the cache, so

@@ -68,8 +68,8 @@ if [ -z "$MIRROR" ]; then
 fi
 
 KVER=$(ksrc_version)
-SLABINFO=$SLUBBENCH_CACHE/tools/slabinfo-$KVER
-[ -x "$SLABINFO" ] || die "the slabinfo tool is not built yet ($SLABINFO): run ./run.sh kernels first"
+SLABINFO=$(slabinfo_tool)
+[ -x "$SLABINFO" ] || "$SLUBBENCH_TOP/kernels/build.sh" --tools
 
 # Bump BASE_RECIPE when build_base changes what it makes.
 BASE_RECIPE=1
@@ -125,8 +125,6 @@ build_image() {
 	rm -f "$stage/.complete"
 	install -m 0755 "$SLABINFO" "$stage/usr/local/sbin/slabinfo"
 	install -m 0755 "$GUEST/init" "$stage/sbin/slubbench-init"
-	install -d "$stage/usr/local/lib/slubbench"
-	find "$GUEST" -maxdepth 1 -type f ! -name init -exec install -m 0755 -t "$stage/usr/local/lib/slubbench" {} +
 	mkdir -p "$stage/job" "$stage/kernel"
 	local mib
 	mib=$(($(du -sm "$stage" | cut -f1) * 13 / 10 + 64))

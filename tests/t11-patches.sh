@@ -18,7 +18,7 @@ ok "series lists every patch"
 }
 ok "every variant's patches apply to the pristine tree"
 
-tree=$SLUBBENCH_CACHE/src/linux-source-6.1_$(ksrc_version)
+tree=$(ksrc_tree)
 for s in "${series[@]}"; do
 	f=$P/$s
 	head -n1 "$f" | grep -qE '^From [0-9a-f]{40} ' || fail "$s is not in git format-patch form"

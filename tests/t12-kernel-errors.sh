@@ -24,7 +24,7 @@ sed 's/^ \tn->nr_partial++;$/ \tn->nr_partial += 1;/' \
 	"$TOP/kernels/patches/0003-mm-slub-add-every-partial-slab-at-the-tail-of-the-li.patch" >"$tmp/broken.patch"
 ! cmp -s "$tmp/broken.patch" "$TOP/kernels/patches/0003-mm-slub-add-every-partial-slab-at-the-tail-of-the-li.patch" ||
 	fail "could not make a broken patch"
-tree=$SLUBBENCH_CACHE/src/linux-source-6.1_$(ksrc_version)
+tree=$(ksrc_tree)
 before=$(sha256sum "$tree/mm/slub.c" 2>/dev/null || echo none)
 expect_fail "$B" --variant broken="$tmp/broken.patch"
 contains "$OUT" "Hunk #1 FAILED" "failed hunk named"

@@ -8,55 +8,56 @@
 # answered from the cache in under 5 seconds.
 . "$(dirname "$0")/lib.sh"
 require_vm
-K=$SLUBBENCH_CACHE/kernels
 "$TOP/kernels/build.sh" stock head tail slab
+# K VARIANT-PROFILE: where that build lands (lib/common.sh's kernel_out)
+K() { kernel_out "${1%-*}" "${1##*-}"; }
 
 for v in stock-2007 head-2007 tail-2007 slab; do
-	m=$K/$v/manifest.json
-	[ -f "$m" ] && [ -f "$K/$v/bzImage" ] && [ -f "$K/$v/vmlinux" ] && [ -f "$K/$v/System.map" ] ||
-		fail "$v: missing artefacts in $K/$v"
-	[ "$(jq -r .build_id "$m")" = "$(readelf -n "$K/$v/vmlinux" | sed -n 's/.*Build ID: *//p')" ] ||
+	m=$(K "$v")/manifest.json
+	[ -f "$m" ] && [ -f "$(K "$v")/bzImage" ] && [ -f "$(K "$v")/vmlinux" ] && [ -f "$(K "$v")/System.map" ] ||
+		fail "$v: missing artefacts in $(K "$v")"
+	[ "$(jq -r .build_id "$m")" = "$(readelf -n "$(K "$v")/vmlinux" | sed -n 's/.*Build ID: *//p')" ] ||
 		fail "$v: manifest build id is not vmlinux's"
 	frags="base slub profile-2007"
 	[ "$v" = slab ] && frags="base slab"
 	for f in $frags; do
 		while IFS= read -r line; do
 			case "$line" in
-			CONFIG_*) grep -qxF "$line" "$K/$v/config" || fail "$v: $line missing from .config" ;;
+			CONFIG_*) grep -qxF "$line" "$(K "$v")/config" || fail "$v: $line missing from .config" ;;
 			"# CONFIG_"*" is not set") sym=${line#\# }; sym=${sym%% *}
-				! grep -q "^$sym=" "$K/$v/config" || fail "$v: $sym set though asked off" ;;
+				! grep -q "^$sym=" "$(K "$v")/config" || fail "$v: $sym set though asked off" ;;
 			esac
 		done <"$TOP/kernels/config/$f.config"
 	done
 	ok "$v: artefacts, build id and every requested option present"
 done
-grep -qx 'CONFIG_SLUB=y' "$K/stock-2007/config" && ! grep -q '^CONFIG_SLUB_CPU_PARTIAL=y' "$K/stock-2007/config" ||
+grep -qx 'CONFIG_SLUB=y' "$(K stock-2007)/config" && ! grep -q '^CONFIG_SLUB_CPU_PARTIAL=y' "$(K stock-2007)/config" ||
 	fail "stock-2007 is not SLUB without per-CPU partials"
-grep -qx 'CONFIG_SLAB=y' "$K/slab/config" || fail "slab is not SLAB"
+grep -qx 'CONFIG_SLAB=y' "$(K slab)/config" || fail "slab is not SLAB"
 ok "allocators and profile as named"
 
 # Link products (vmlinux.o, the build-number object, the boot image's
 # objects, which embed vmlinux) change with any change; the rest must not.
 link_products='^\./(vmlinux\.o|init/version-timestamp\.o|arch/x86/boot/.*)$'
 for v in head tail; do
-	d=$( { diff "$K/stock-2007/objects.sha256" "$K/$v-2007/objects.sha256" || true; } | awk '/^[<>]/ { print $3 }' |
+	d=$( { diff "$(K stock-2007)/objects.sha256" "$(K "$v-2007")/objects.sha256" || true; } | awk '/^[<>]/ { print $3 }' |
 		sort -u | grep -vE "$link_products" | tr '\n' ' ')
 	[ "$d" = "./mm/slub.o " ] || fail "$v vs stock: compiled objects that differ: '$d' (want ./mm/slub.o only)"
 	ok "$v differs from stock in mm/slub.o alone"
 done
 
 "$TOP/kernels/build.sh" --profile modern stock
-grep -qx 'CONFIG_SLUB_CPU_PARTIAL=y' "$K/stock-modern/config" || fail "stock-modern has no per-CPU partials"
-d=$( { diff "$K/stock-2007/objects.sha256" "$K/stock-modern/objects.sha256" || true; } | awk '/^[<>]/ { print $3 }' |
+grep -qx 'CONFIG_SLUB_CPU_PARTIAL=y' "$(K stock-modern)/config" || fail "stock-modern has no per-CPU partials"
+d=$( { diff "$(K stock-2007)/objects.sha256" "$(K stock-modern)/objects.sha256" || true; } | awk '/^[<>]/ { print $3 }' |
 	sort -u | grep -vE "$link_products" | grep -v '^\./mm/' | tr '\n' ' ' || true)
 [ -z "$d" ] || fail "the profile changed objects outside mm/: $d"
 ok "modern profile: per-CPU partials on, only mm/ objects differ from 2007"
 
 for v in stock-2007 head-2007 tail-2007 stock-modern; do
-	grep -q ' __tracepoint_add_partial$' <<<"$(nm "$K/$v/vmlinux")" || fail "$v: no add_partial tracepoint in vmlinux"
-	grep -q 'print_fmt_add_partial' "$K/$v/System.map" || fail "$v: no add_partial event format"
+	grep -q ' __tracepoint_add_partial$' <<<"$(nm "$(K "$v")/vmlinux")" || fail "$v: no add_partial tracepoint in vmlinux"
+	grep -q 'print_fmt_add_partial' "$(K "$v")/System.map" || fail "$v: no add_partial event format"
 done
-! grep -q '__tracepoint_add_partial$' <<<"$(nm "$K/slab/vmlinux")" || fail "slab has the SLUB tracepoint"
+! grep -q '__tracepoint_add_partial$' <<<"$(nm "$(K slab)/vmlinux")" || fail "slab has the SLUB tracepoint"
 ok "slub:add_partial in every SLUB vmlinux, not in SLAB's"
 
 t0=$(date +%s%N)

@@ -20,7 +20,7 @@ done
 [ "$(jq -r .boots.done "$R/manifest.json")" = 6 ] || fail "boots: $(jq -c .boots "$R/manifest.json")"
 [ "$(jq -r '.boots.list | length' "$R/manifest.json")" = 6 ] || fail "manifest lists $(jq -r '.boots.list | length' "$R/manifest.json") boots"
 [ "$(jq -r .plan.seed "$R/manifest.json")" = 7 ] || fail "seed not recorded"
-[ "$(jq -r .kernels.head.build_id "$R/manifest.json")" = "$(jq -r .build_id "$SLUBBENCH_CACHE/kernels/head-2007/manifest.json")" ] ||
+[ "$(jq -r .kernels.head.build_id "$R/manifest.json")" = "$(jq -r .build_id "$(kernel_dir head 2007)/manifest.json")" ] ||
 	fail "kernel manifest not in the run's manifest"
 [ "$(jq -r '.rootfs.packages["rt-tests"]' "$R/manifest.json")" != null ] || fail "no rt-tests version"
 ok "results directory with manifest (seed, kernels, rootfs packages)"
