@@ -9,7 +9,7 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
 expect_fail "$B" nosuch
-contains "$OUT" "unknown variant 'nosuch': valid variants are: stock head tail slab" "unknown variant lists valid ones"
+contains "$OUT" "unknown variant 'nosuch': valid variants are: stock head tail slab nostats" "unknown variant lists valid ones"
 expect_fail "$B" --profile 1999 stock
 contains "$OUT" "unknown profile '1999': valid profiles are: 2007 modern" "unknown profile lists valid ones"
 expect_fail "$B" --variant fix="$tmp/missing.patch"

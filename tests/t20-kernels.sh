@@ -8,7 +8,7 @@
 # answered from the cache in under 5 seconds.
 . "$(dirname "$0")/lib.sh"
 require_vm
-"$TOP/kernels/build.sh" stock head tail slab
+"$TOP/kernels/build.sh" stock head tail slab nostats
 # K VARIANT-PROFILE: where that build lands (lib/common.sh's kernel_out)
 K() { kernel_out "${1%-*}" "${1##*-}"; }
 
@@ -45,6 +45,11 @@ for v in head tail; do
 	[ "$d" = "./mm/slub.o " ] || fail "$v vs stock: compiled objects that differ: '$d' (want ./mm/slub.o only)"
 	ok "$v differs from stock in mm/slub.o alone"
 done
+d=$( { diff "$(K tail-2007)/objects.sha256" "$(K nostats-2007)/objects.sha256" || true; } | awk '/^[<>]/ { print $3 }' |
+	sort -u | grep -vE "$link_products" | tr '\n' ' ')
+[ "$d" = "./mm/slub.o " ] || fail "nostats vs tail: compiled objects that differ: '$d' (want ./mm/slub.o only)"
+grep -qx 'CONFIG_SLUB_STATS=y' "$(K nostats-2007)/config" || fail "nostats lost CONFIG_SLUB_STATS (its files)"
+ok "nostats differs from tail in mm/slub.o alone, CONFIG_SLUB_STATS kept"
 
 "$TOP/kernels/build.sh" --profile modern stock
 grep -qx 'CONFIG_SLUB_CPU_PARTIAL=y' "$(K stock-modern)/config" || fail "stock-modern has no per-CPU partials"
@@ -61,8 +66,8 @@ done
 ok "slub:add_partial in every SLUB vmlinux, not in SLAB's"
 
 t0=$(date +%s%N)
-"$TOP/kernels/build.sh" stock head tail slab 2>"$SLUBBENCH_CACHE/logs/t20-uptodate.log"
+"$TOP/kernels/build.sh" stock head tail slab nostats 2>"$SLUBBENCH_CACHE/logs/t20-uptodate.log"
 ms=$((($(date +%s%N) - t0) / 1000000))
-[ "$(grep -c 'up to date' "$SLUBBENCH_CACHE/logs/t20-uptodate.log")" = 4 ] || fail "a built variant was rebuilt"
+[ "$(grep -c 'up to date' "$SLUBBENCH_CACHE/logs/t20-uptodate.log")" = 5 ] || fail "a built variant was rebuilt"
 [ "$ms" -lt 5000 ] || fail "up-to-date check took ${ms} ms (goal < 5 s)"
 ok "built variants answered from the cache in ${ms} ms"
