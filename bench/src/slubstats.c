@@ -284,31 +284,23 @@ static int cmd_crosscheck(const char *path)
 	struct groups gs = { 0 };
 	struct csv c;
 	struct csv_out o;
-	int ck, cp, cr, cc, ckind, csrc, ccache, cctr, cv;
+	struct counter_cols k;
 
-	/* the counting runs' counters, both sources, read as if timed so that
-	 * groups_derive sums them the one way it knows */
+	/* the counting runs' counters, both sources, the SLUB statistics
+	 * filed as "timed" so that groups_derive sums them the one way it knows */
 	csv_open(&c, path);
-	ck = csv_col(&c, "kernel");
-	cp = csv_col(&c, "profile");
-	cr = csv_col(&c, "round");
-	cc = csv_col(&c, "config");
-	ckind = csv_col(&c, "kind");
-	csrc = csv_col(&c, "source");
-	ccache = csv_col(&c, "cache");
-	cctr = csv_col(&c, "counter");
-	cv = csv_col(&c, "value");
+	groups_counter_cols(&c, &k);
 	csv_out_header(&o, XC_COLS, N(XC_COLS));
 	while (csv_next(&c)) {
 		struct group *g;
-		long r = (long)csv_num(&c, cr);
+		long r = (long)csv_num(&c, k.round);
 
-		if (strcmp(c.fld[ckind], "count") || !strcmp(c.fld[ccache], "all"))
+		if (strcmp(c.fld[k.kind], "count") || !strcmp(c.fld[k.cache], "all"))
 			continue;
-		g = groups_add_counter(&gs, c.fld[ck], c.fld[cc], c.fld[ccache], c.fld[cctr],
-				       !strcmp(c.fld[csrc], "slub") ? "timed" : "perf");
-		snprintf(g->mode, sizeof(g->mode), "%s", c.fld[cp]);
-		groups_add(g, csv_num(&c, cv), r);
+		g = groups_add_counter(&gs, c.fld[k.kernel], c.fld[k.config], c.fld[k.cache],
+				       c.fld[k.counter], !strcmp(c.fld[k.source], "slub") ? "timed" : "perf");
+		snprintf(g->mode, sizeof(g->mode), "%s", c.fld[k.profile]);
+		groups_add(g, csv_num(&c, k.value), r);
 	}
 	csv_close(&c);
 	groups_derive(&gs);

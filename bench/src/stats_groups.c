@@ -158,36 +158,44 @@ static int listed(const char *list, const char *name)
 	return 0;
 }
 
+void groups_counter_cols(const struct csv *c, struct counter_cols *cc)
+{
+	cc->kernel = csv_col(c, "kernel");
+	cc->profile = csv_col(c, "profile");
+	cc->round = csv_col(c, "round");
+	cc->config = csv_col(c, "config");
+	cc->kind = csv_col(c, "kind");
+	cc->source = csv_col(c, "source");
+	cc->cache = csv_col(c, "cache");
+	cc->counter = csv_col(c, "counter");
+	cc->value = csv_col(c, "value");
+}
+
 void groups_read_counters(struct groups *gs, const char *path, const char *caches)
 {
 	struct csv c;
-	int ck, cr, cc, ckind, csrc, ccache, cctr, cv;
+	struct counter_cols k;
 
 	csv_open(&c, path);
-	ck = csv_col(&c, "kernel");
-	cr = csv_col(&c, "round");
-	cc = csv_col(&c, "config");
-	ckind = csv_col(&c, "kind");
-	csrc = csv_col(&c, "source");
-	ccache = csv_col(&c, "cache");
-	cctr = csv_col(&c, "counter");
-	cv = csv_col(&c, "value");
+	groups_counter_cols(&c, &k);
 	while (csv_next(&c)) {
-		const char *cache = c.fld[ccache], *kind = c.fld[ckind];
-		int slub = !strcmp(c.fld[csrc], "slub");
-		long r = (long)csv_num(&c, cr);
-		double v = csv_num(&c, cv);
+		const char *cache = c.fld[k.cache], *kind = c.fld[k.kind];
+		int slub = !strcmp(c.fld[k.source], "slub");
+		long r = (long)csv_num(&c, k.round);
+		double v = csv_num(&c, k.value);
 
 		/* SLUB statistics from the timed runs, perf's from the counting runs */
 		if (slub ? strcmp(kind, "timed") : strcmp(kind, "count"))
 			continue;
 		if (!strcmp(cache, "all") || listed(caches, cache))
-			groups_add(groups_add_counter(gs, c.fld[ck], c.fld[cc], cache, c.fld[cctr], kind),
-			    v, r);
+			groups_add(groups_add_counter(gs, c.fld[k.kernel], c.fld[k.config], cache,
+						      c.fld[k.counter], kind),
+				   v, r);
 		/* perf counts "all" itself; SLUB's are summed here */
 		if (slub && strcmp(cache, "all"))
-			groups_add(groups_add_counter(gs, c.fld[ck], c.fld[cc], "all", c.fld[cctr], kind),
-			    v, r);
+			groups_add(groups_add_counter(gs, c.fld[k.kernel], c.fld[k.config], "all",
+						      c.fld[k.counter], kind),
+				   v, r);
 	}
 	csv_close(&c);
 }

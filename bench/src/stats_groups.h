@@ -27,6 +27,13 @@ struct pairs {
 	size_t n;
 };
 
+/* counters.csv's columns, looked up by name once per file. */
+struct csv;
+struct counter_cols {
+	int kernel, profile, round, config, kind, source, cache, counter, value;
+};
+void groups_counter_cols(const struct csv *c, struct counter_cols *cc);
+
 /* hackbench.csv: timed runs with status ok; other statuses count as failed. */
 void groups_read_times(struct groups *gs, const char *path);
 /* counters.csv: SLUB statistics of timed runs, perf events of counting
