@@ -71,7 +71,7 @@ all)
 	ensure_deps
 	for a in "$@"; do [ "$a" = --dry-run ] && exec "$TOP/bench/run.sh" "$@"; done
 	# bench builds what it needs (kernels, rootfs), then the report
-	out=$("$TOP/bench/run.sh" "$@") || die "the bench did not finish (see above; what it measured is kept, and --resume finishes it)"
+	out=$("$TOP/bench/run.sh" "$@") || die "the bench did not complete (see above)"
 	out=$(tail -n1 <<<"$out")
 	"$TOP/bench/report.sh" "$out"
 	echo
