@@ -17,7 +17,7 @@ set -euo pipefail
 KDIR=$SLUBBENCH_TOP/kernels
 # Bump when what build_variant makes changes (make flags, artefacts): a
 # built variant whose inputs and recipe are unchanged is not rebuilt.
-BUILD_RECIPE=1
+BUILD_RECIPE=2
 PROFILES="2007 modern"
 profile=2007
 list=0
@@ -231,7 +231,10 @@ build_variant() {
 	HEARTBEAT=$!
 	trap 'kill "$HEARTBEAT" 2>/dev/null' EXIT
 	local rc=0
-	make -C "$obj" -j"$jobs" CC="ccache gcc" KBUILD_BUILD_TIMESTAMP=@0 \
+	# Reproducible: the same inputs give the same build id on any host and
+	# whatever was built in this build directory before (KBUILD_BUILD_VERSION:
+	# not the link count kept in .version).
+	make -C "$obj" -j"$jobs" CC="ccache gcc" KBUILD_BUILD_TIMESTAMP=@0 KBUILD_BUILD_VERSION=1 \
 		KBUILD_BUILD_USER=slubbench KBUILD_BUILD_HOST=slubbench \
 		bzImage >>"$log" 2>&1 || rc=$?
 	kill "$HEARTBEAT" 2>/dev/null || true
