@@ -45,6 +45,10 @@ if [ -s "$R/crosscheck.csv" ] && [ "$(wc -l <"$R/crosscheck.csv")" -gt 1 ]; then
 	echo
 fi
 
+if ! compgen -G "$R/perf/r00-*/cpu-report.txt" >/dev/null; then
+	echo "perf: no profiles in this run (--no-profile, or no round-0 boot)."
+	echo
+else
 echo "perf: hottest kernel symbols (cpu-clock, round-0 boot, main run):"
 sym=$(cat "$R"/perf/*/symbols.txt 2>/dev/null | sort -u | head -n1 || true)
 case "$sym" in
@@ -66,6 +70,7 @@ for k in "${kernels[@]}"; do
 		fold -s -w 76 | sed '2,$s/^/    /'
 done
 echo
+fi
 
 echo "slabinfo, hot caches (first timed boot of each kernel): active/total"
 echo "objects and slabs, before and after its runs:"
