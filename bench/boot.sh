@@ -69,6 +69,8 @@ fi
 if [ ! -f "$kdir/bzImage" ] || [ ! -f "$kdir/manifest.json" ]; then
 	die "$kdir holds no built kernel (bzImage, manifest.json)"
 fi
+kernel_intact "$kdir" ||
+	die "$kdir/bzImage is damaged (it does not match its manifest): rebuild it with ./run.sh kernels $(jq -r '.variant // "VARIANT"' "$kdir/manifest.json")"
 need_cmd qemu-system-x86_64 qemu-system-x86
 image=$("$SLUBBENCH_TOP/rootfs/build.sh" --path)
 

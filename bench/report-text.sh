@@ -82,6 +82,8 @@ headline() { # KERNEL: one line against the baseline
 	. "$SLUBBENCH_TOP/bench/report-position.sh"
 	# shellcheck source=bench/report-mechanism.sh
 	. "$SLUBBENCH_TOP/bench/report-mechanism.sh"
+	# shellcheck source=bench/report-faults.sh
+	. "$SLUBBENCH_TOP/bench/report-faults.sh"
 	echo "Warnings:"
 	warned=0
 	warn() { echo "  - $*" | fold -s -w 74 | sed '2,$s/^/    /'; warned=1; }
@@ -89,7 +91,9 @@ headline() { # KERNEL: one line against the baseline
 	st=$(jq -r .status "$M")
 	[ "$st" = complete ] || warn "The run is $st: $(jq -r .boots.done "$M") of $(jq -r .boots.expected "$M") boots."
 	nf=$(jq -r .boots.failed "$M")
-	[ "$nf" = 0 ] || warn "$nf boots failed (crash, timeout or kill; their serial logs are in logs/)."
+	[ "$nf" = 0 ] || warn "$nf boots failed for good (see Faults; their serial logs are in logs/)."
+	nr=$(jq -r '.boots.retried // 0' "$M")
+	[ "$nr" = 0 ] || warn "$nr boot attempts ended in a transient fault and were booted again (see Faults)."
 	minp=$(csv_rows "$R/summary.csv" pairs verdict | awk -F'|' '$2 != "baseline" { p = $1 + 0; if (m == "" || p < m) m = p } END { print m + 0 }')
 	[ "$minp" -ge 2 ] || warn "Some comparison has fewer than 2 rounds with both kernels: no interval."
 	[ "$minp" -lt 2 ] || [ "$minp" -ge 8 ] || warn "$minp pairs per comparison: small; more rounds narrow the intervals."

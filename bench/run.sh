@@ -24,6 +24,10 @@
 #   --max-time T       with --precision: no new square after T (e.g. 45m, 1h30m)
 #   --smp N --mem MIB --accel auto|kvm|tcg    passed to bench/boot.sh
 #   --timeout S        limit per boot (default: 900)
+#   --retries N        boot again, up to N times, a boot that QEMU could not
+#                      start, that was killed by a signal or that hung
+#                      (default: 2); a panic or another build is a finding,
+#                      never retried; every attempt is kept (raw/*.aN)
 #   --no-count         no perf stat counting of slub:add_partial (round 0)
 #   --no-profile       no perf record (round 0)
 #   --quick            a short plan for tests: head,tail, 2 rounds, groups 4, loops 50
@@ -31,6 +35,8 @@
 #   --out DIR          results directory (default: results/<run-id>)
 #   --dry-run          print the plan, boot by boot, and build or boot nothing
 #   --resume RUN-ID|DIR  finish an interrupted run: only the missing boots
+#   --retry-failed     with --resume: boot again the boots that ended in a
+#                      transient fault once their retries were spent
 #
 # Timed boots (rounds 1..N) only time: warm-up, then each configuration's
 # hackbench once, SLUB statistics read between runs. Counting (perf stat of
@@ -47,7 +53,7 @@ B=$SLUBBENCH_TOP/bench
 
 kernels="slab stock head tail" profile=2007 groups="5 10" loops=300 fds=20 datasize=100
 mode=socket unit=process rounds=8 design=auto seed='' smp='' mem=2048 accel=auto timeout=900
-count=1 prof=1 out='' resume='' dry=0 precision='' max_rounds=64 max_time=''
+count=1 prof=1 out='' resume='' dry=0 precision='' max_rounds=64 max_time='' retries=2 retry_failed=0
 user_variants=()
 split_opts "$@"
 set -- "${ARGS[@]+"${ARGS[@]}"}"
@@ -67,6 +73,7 @@ set_opt() {
 	accel) accel=$(opt_choice --accel "$v" auto kvm tcg) ;;
 	loops | fds | datasize | rounds | mem | timeout | smp | max_rounds) x=$(opt_uint "--${k//_/-}" "$v"); printf -v "$k" %s "$x" ;;
 	count | prof) x=$(opt_choice "$k" "$v" 0 1); printf -v "$k" %s "$x" ;;
+	retries) retries=$(opt_count --retries "$v") ;;
 	seed) [[ "$v" =~ ^[0-9]{1,19}$ ]] || die "--seed needs a whole number, not '$v'"; seed=$v ;;
 	precision)
 		[[ "$v" =~ ^([0-9]+(\.[0-9]+)?)%$ ]] || die "--precision needs a percentage such as 2%, not '$v'"
@@ -82,7 +89,7 @@ set_opt() {
 while [ $# -gt 0 ]; do
 	case "$1" in
 	--kernels | --profile | --groups | --loops | --fds | --datasize | --mode | --unit | --rounds | \
-		--design | --seed | --smp | --mem | --accel | --timeout | --precision | --max-rounds | --max-time)
+		--design | --seed | --smp | --mem | --accel | --timeout | --precision | --max-rounds | --max-time | --retries)
 		need_val "$@"; k=${1#--}; set_opt "${k//-/_}" "$2"; shift 2 ;;
 	--no-count) count=0; shift ;;
 	--no-profile) prof=0; shift ;;
@@ -91,14 +98,16 @@ while [ $# -gt 0 ]; do
 	--variant) need_val "$@"; user_variants+=("$2"); shift 2 ;;
 	--resume) need_val "$@"; resume=$2; shift 2 ;;
 	--dry-run) dry=1; shift ;;
+	--retry-failed) retry_failed=1; shift ;;
 	-h | --help) usage_from_header "$0" ;;
 	*) die "unknown option '$1' (see ./run.sh bench --help)" ;;
 	esac
 done
 [ -z "$max_time" ] || [ -n "$precision" ] || die "--max-time goes with --precision"
+[ "$retry_failed" = 0 ] || [ -n "$resume" ] || die "--retry-failed goes with --resume"
 
 # ---- resume: the saved plan's known keys, checked as options are ---------
-PLAN_KEYS="kernels profile groups loops fds datasize mode unit rounds design seed smp mem accel timeout count prof precision max_rounds max_time"
+PLAN_KEYS="kernels profile groups loops fds datasize mode unit rounds design seed smp mem accel timeout count prof precision max_rounds max_time retries"
 if [ -n "$resume" ]; then
 	if [ -d "$resume" ]; then out=$resume; else out=$SLUBBENCH_TOP/results/$(opt_name --resume "$resume"); fi
 	[ -f "$out/plan.json" ] || die "no run to resume at $out (no plan.json)"
@@ -215,6 +224,7 @@ interrupted() {
 	exit 130
 }
 trap interrupted INT TERM
+[ "$retry_failed" = 0 ] || retry_failed
 
 n0=0
 [ "$count" = 1 ] || [ "$prof" = 1 ] && n0=${#labels[@]}
@@ -230,6 +240,13 @@ t_start=$(date +%s) secs_boots=0 n_boots=0
 boot() {
 	local r=$1 pos=$2 l=$3 kind=$4 t0 eta=
 	[ -f "$(boot_dir "$r" "$l")/done" ] && return 0
+	local free
+	free=$(df -Pm "$out" | awk 'NR == 2 { print $4 }')
+	if [ "$free" -lt 64 ]; then
+		join_csv || true
+		write_manifest incomplete "disk full" || true
+		die "disk full: $out has $free MiB free (a boot needs about 64); free space, then: ./run.sh bench --resume $out"
+	fi
 	if [ "$n_boots" -gt 0 ]; then
 		local left=$(((expected_boots - $(find "$out/raw" -name "done" | wc -l)) * secs_boots / n_boots))
 		eta=", about $((left / 60))m$(printf '%02d' $((left % 60)))s left"
@@ -265,7 +282,7 @@ while :; do
 done
 trap - INT TERM
 join_csv
-failed=$(find "$out/raw" -name boot-info -exec grep -L '^result=finished' {} + 2>/dev/null | wc -l || true)
+failed=$(boots_failed)
 write_manifest complete "$stop"
 say bench "done: $(find "$out/raw" -name "done" | wc -l) boots ($failed failed) in $(elapsed), stopped on $stop; results in $out"
 echo "$out"

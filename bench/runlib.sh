@@ -3,10 +3,10 @@
 # the run's CSVs joined from every boot's fragments, the manifest.
 #
 # Uses bench/run.sh's globals: out run_id labels variant_of profile configs
-# smp mem accel timeout count prof git_state B.
+# smp mem accel timeout count prof retries git_state B.
 
 # BOOTS_HDR: the columns of boots.csv, owned here (boot_fragment writes it).
-BOOTS_HDR=round,position,kernel,kind,start_utc,wall_seconds,result
+BOOTS_HDR=round,position,kernel,kind,attempt,start_utc,wall_seconds,result
 
 # boot_fragment DIR ROUND POSITION LABEL KIND START WALL RESULT: DIR/boots.csv.
 boot_fragment() {
@@ -66,10 +66,17 @@ boot_dir() {
 	printf '%s/raw/r%02d-%s\n' "$out" "$1" "$2"
 }
 
-# run_boot ROUND POSITION LABEL KIND: boot, collect, publish; mark done.
-run_boot() {
-	local r=$1 pos=$2 l=$3 kind=$4 d start t0 rc=0 result
-	d=$(boot_dir "$r" "$l")
+# transient RESULT: a fault of the run (QEMU killed, not started, hung),
+# not a finding about the kernel (a panic, another build): worth retrying.
+transient() {
+	case "$1" in killed-* | launcher-error | timeout | not-run) return 0 ;; esac
+	return 1
+}
+
+# boot_once DIR ROUND POSITION LABEL KIND ATTEMPT: one attempt: boot,
+# collect, and the boot's row of boots.csv.
+boot_once() {
+	local d=$1 r=$2 pos=$3 l=$4 kind=$5 attempt=$6 start t0 rc=0 result
 	rm -rf "$d" && mkdir -p "$d"
 	{
 		guest_settings "$kind"
@@ -81,24 +88,63 @@ run_boot() {
 		--expect-build-id "$(jq -r .build_id "$out/kernels/$l.json")" \
 		--out "$d" --plan "$d/plan-in.sh" "$(kernel_dir "${variant_of[$l]}" "$profile")" \
 		2>>"$d/boot.err" || rc=$?
-	[ "$rc" -eq 0 ] || say bench "  $l failed ($(tail -n1 "$d/boot.err")); the run goes on"
+	[ "$rc" -eq 0 ] || say bench "  $l failed ($(tail -n1 "$d/boot.err"))"
 	"$B/collect.sh" "$d" "$l" "$profile" "$r" || say bench "  collecting $l's output failed (see $d/collect.log)"
 	result=$(sed -n 's/^result=//p' "$d/boot-info" 2>/dev/null || true)
-	boot_fragment "$d" "$r" "$pos" "$l" "$kind" "$start" $(($(date +%s) - t0)) "${result:-not-run}"
+	boot_fragment "$d" "$r" "$pos" "$l" "$kind" "$attempt" "$start" $(($(date +%s) - t0)) "${result:-not-run}"
+}
+
+# set_aside DIR: keep a failed attempt as DIR.aN (its console and its row
+# of boots.csv, none of its data), so that DIR can be booted again.
+set_aside() {
+	local d=$1 n=1
+	while [ -e "$d.a$n" ]; do n=$((n + 1)); done
+	mv "$d" "$d.a$n"
+	rm -f "$d.a$n"/{hackbench,counters,crosscheck}.csv "$d.a$n/done"
+	publish_boot "$d.a$n"
+}
+
+# run_boot ROUND POSITION LABEL KIND: boot until it ends in something other
+# than a transient fault, or the retries are spent; collect, publish, done.
+run_boot() {
+	local r=$1 pos=$2 l=$3 kind=$4 d attempt result
+	d=$(boot_dir "$r" "$l")
+	attempt=$(($(find "$out/raw" -maxdepth 1 -name "$(basename "$d").a*" | wc -l) + 1))
+	while :; do
+		boot_once "$d" "$r" "$pos" "$l" "$kind" "$attempt"
+		result=$(csv_get "$d/boots.csv" result)
+		transient "$result" && [ "$attempt" -le "$retries" ] || break
+		say bench "  $l: $result, a fault of the run, not of the kernel: attempt $((attempt + 1)) of $((retries + 1))"
+		set_aside "$d"
+		attempt=$((attempt + 1))
+	done
 	publish_boot "$d"
 	touch "$d/done"
+}
+
+# retry_failed: set aside every finished boot that ended in a transient
+# fault, so that the run boots it again (--resume --retry-failed).
+retry_failed() {
+	local d
+	for d in "$out"/raw/r*-*; do
+		[ -f "$d/done" ] && [ -f "$d/boots.csv" ] || continue
+		transient "$(csv_get "$d/boots.csv" result)" || continue
+		say bench "retrying $(basename "$d") ($(csv_get "$d/boots.csv" result))"
+		set_aside "$d"
+	done
 }
 
 # write_manifest STATUS [STOP_REASON]: the run's provenance, rewritten at
 # each status change through a temporary file.
 write_manifest() {
-	local cpu memkb qemu accel_used done_n failed boots_json='[]'
+	local cpu memkb qemu accel_used done_n failed retried boots_json='[]'
 	cpu=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n1)
 	memkb=$(awk '/^MemTotal/ { print $2 }' /proc/meminfo)
 	qemu=$(qemu-system-x86_64 --version 2>/dev/null | head -n1 || echo unknown)
 	accel_used=$(cat "$out"/raw/*/boot-info 2>/dev/null | sed -n 's/^accel=//p' | sort -u | tr '\n' ' ' || true)
 	done_n=$(find "$out/raw" -name "done" | wc -l)
-	failed=$(find "$out/raw" -name boot-info -exec grep -L '^result=finished' {} + 2>/dev/null | wc -l || true)
+	failed=$(boots_failed)
+	retried=$(find "$out/raw" -maxdepth 1 -name 'r*-*.a[0-9]*' | wc -l)
 	[ -s "$out/boots.csv" ] && boots_json=$(jq -R -s 'split("\n") | map(select(length > 0) | split(","))
 		| .[0] as $h | .[1:] | map([$h, .] | transpose | map({(.[0]): .[1]}) | add)' "$out/boots.csv")
 	jq -n --arg id "$run_id" --arg status "$1" --arg stop "${2:-}" --arg date "$(date -u +%FT%TZ)" \
@@ -106,6 +152,7 @@ write_manifest() {
 		--argjson memkb "$memkb" --arg host_kernel "$(uname -r)" --arg qemu "$qemu" \
 		--arg accel "${accel_used% }" --arg git "$git_state" --arg boot_cmd "${SLUBBENCH_BOOT:-}" \
 		--argjson "done" "$done_n" --argjson failed "$failed" --argjson expected "$expected_boots" \
+		--argjson retried "$retried" \
 		--argjson list "$boots_json" \
 		--slurpfile plan "$out/plan.json" --slurpfile rootfs "$out/rootfs.json" \
 		--argjson kernels "$(for l in "${labels[@]}"; do jq --arg l "$l" '{($l): .}' "$out/kernels/$l.json"; done | jq -s 'add')" \
@@ -114,7 +161,7 @@ write_manifest() {
 		  host: {cpu: $cpu, cores: $cores, mem_kb: $memkb, kernel: $host_kernel},
 		  qemu: $qemu, accel: $accel, boot_command: $boot_cmd,
 		  plan: ($plan[0] + {configs: ($configs | split(" ")), design: $design, rounds_run: $rounds}),
-		  boots: {expected: $expected, done: $done, failed: $failed, list: $list},
+		  boots: {expected: $expected, done: $done, failed: $failed, retried: $retried, list: $list},
 		  kernels: $kernels, rootfs: $rootfs[0]}' >"$out/manifest.json.tmp"
 	mv "$out/manifest.json.tmp" "$out/manifest.json"
 }
@@ -147,4 +194,14 @@ stop_reason() {
 	elif [ -n "$max_secs" ] && [ "$elapsed" -ge "$max_secs" ]; then
 		echo "max time ($max_secs s) before precision $precision% (widest half-width ${MAX_HALFWIDTH:-n/a}%)"
 	fi
+}
+
+# boots_failed: finished boots (every attempt spent) that did not finish well.
+boots_failed() {
+	local d n=0
+	for d in "$out"/raw/r*-*; do
+		[ -f "$d/done" ] || continue
+		grep -qx 'result=finished' "$d/boot-info" 2>/dev/null || n=$((n + 1))
+	done
+	echo "$n"
 }

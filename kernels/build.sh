@@ -17,7 +17,7 @@ set -euo pipefail
 KDIR=$SLUBBENCH_TOP/kernels
 # Bump when what build_variant makes changes (make flags, artefacts): a
 # built variant whose inputs and recipe are unchanged is not rebuilt.
-BUILD_RECIPE=2
+BUILD_RECIPE=3
 PROFILES="2007 modern"
 profile=2007
 list=0
@@ -195,8 +195,11 @@ build_variant() {
 	out=$(kernel_out "$v" "$profile")
 	hash=$(inputs_hash "$v")
 	if [ -f "$out/manifest.json" ] && [ "$(jq -r .inputs_sha256 "$out/manifest.json")" = "$hash" ]; then
-		say kernels "$(basename "$out"): up to date ($out)"
-		return 0
+		if kernel_intact "$out"; then
+			say kernels "$(basename "$out"): up to date ($out)"
+			return 0
+		fi
+		say kernels "$(basename "$out"): bzImage damaged (does not match its manifest): rebuilding"
 	fi
 	obj=$(build_dir "$key")
 	need_space "$SLUBBENCH_CACHE" 3000
@@ -268,10 +271,12 @@ build_variant() {
 		--arg gcc "$(gcc --version | head -n1)" --arg date "$(date -u +%FT%TZ)" \
 		--argjson patches "$plist" --argjson compiled "$compiled" \
 		--argjson seconds $(($(date +%s) - t0)) --arg objdir "$obj" \
+		--arg bz "$(sha256 "$tmp/bzImage")" --arg vml "$(sha256 "$tmp/vmlinux")" \
 		'{variant: $variant, profile: $profile,
 		  allocator: $allocator, source_package: $pkg, source_version: $pkgver,
 		  kernel_release: $release, build_id: $buildid, patches: $patches,
 		  config_sha256: $config_sha, inputs_sha256: $inputs, compiler: $gcc,
+		  bzimage_sha256: $bz, vmlinux_sha256: $vml,
 		  built: $date, build_seconds: $seconds, objects_compiled: $compiled,
 		  build_dir: $objdir}' >"$tmp/manifest.json"
 	rm -rf "$out"

@@ -104,6 +104,14 @@ kernel_dir() {
 	echo "$d"
 }
 
+# kernel_intact DIR: DIR's bzImage is the very one its manifest names (a
+# truncated or changed image is never booted).
+kernel_intact() {
+	local want
+	want=$(jq -r '.bzimage_sha256 // empty' "$1/manifest.json" 2>/dev/null) || return 1
+	[ -n "$want" ] && [ -f "$1/bzImage" ] && [ "$(sha256 "$1/bzImage")" = "$want" ]
+}
+
 # with_lock NAME CMD...: run CMD holding an exclusive lock in the cache, so
 # that two builds never share a kernel tree or build directory at once.
 with_lock() {
@@ -138,6 +146,12 @@ need_val() {
 # opt_uint OPT VALUE: VALUE if it is a positive whole number, else fail.
 opt_uint() {
 	[[ "$2" =~ ^[1-9][0-9]{0,8}$ ]] || die "$1 needs a positive whole number, not '$2'"
+	printf '%s\n' "$2"
+}
+
+# opt_count OPT VALUE: VALUE if it is a whole number (0 too), else fail.
+opt_count() {
+	[[ "$2" =~ ^[0-9]{1,9}$ ]] || die "$1 needs a whole number, not '$2'"
 	printf '%s\n' "$2"
 }
 

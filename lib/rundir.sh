@@ -14,6 +14,7 @@ cache name
 profile ^(2007|modern)$
 round uint
 position uint
+attempt uint
 config ^c[0-9]+$
 kind ^(timed|count)$
 mode ^(socket|pipe|)$

@@ -83,10 +83,30 @@ image_key=$( {
 } | sha256sum | cut -c1-16)
 IMAGE_DIR=$OUT/image-$image_key
 
-if [ -f "$IMAGE_DIR/rootfs.ext4" ] && [ -f "$IMAGE_DIR/manifest.json" ]; then
-	[ "$path_only" -eq 1 ] || say rootfs "up to date ($IMAGE_DIR)"
+# image_intact [quick]: the image is the one its manifest names (quick: by
+# its size alone, for every boot; else by its SHA-256).
+image_intact() {
+	local m=$IMAGE_DIR/manifest.json f=$IMAGE_DIR/rootfs.ext4
+	[ -f "$f" ] && [ -f "$m" ] || return 1
+	if [ "${1:-}" = quick ]; then
+		[ "$(stat -c %s "$f")" = "$(jq -r '.image_bytes // empty' "$m")" ]
+	else
+		[ "$(sha256 "$f")" = "$(jq -r '.image_sha256 // empty' "$m")" ]
+	fi
+}
+if [ "$path_only" -eq 1 ] && [ -f "$IMAGE_DIR/manifest.json" ]; then
+	image_intact quick || die "$IMAGE_DIR/rootfs.ext4 is damaged (not the size its manifest names): rebuild it with ./run.sh rootfs"
 	echo "$IMAGE_DIR/rootfs.ext4"
 	exit 0
+fi
+if [ -f "$IMAGE_DIR/manifest.json" ]; then
+	if image_intact; then
+		say rootfs "up to date ($IMAGE_DIR)"
+		echo "$IMAGE_DIR/rootfs.ext4"
+		exit 0
+	fi
+	say rootfs "$IMAGE_DIR/rootfs.ext4 is damaged (does not match its manifest): rebuilding it"
+	rm -rf "$IMAGE_DIR"
 fi
 [ "$path_only" -eq 0 ] || die "the root filesystem is not built: run ./run.sh rootfs"
 
@@ -137,10 +157,11 @@ build_image() {
 		--arg mirror_sha "$(printf '%s' "$MIRROR" | sha256sum | cut -c1-16)" --arg key "$image_key" \
 		--arg date "$(date -u +%FT%TZ)" --arg slabinfo "$(sha256 "$SLABINFO")" \
 		--arg kver "$KVER" --argjson mib "$mib" \
+		--arg img_sha "$(sha256 "$tmp/rootfs.ext4")" --argjson img_bytes "$(stat -c %s "$tmp/rootfs.ext4")" \
 		--argjson pkgs "$(dpkg-query --admindir="$admin" -W -f='${Package}\t${Version}\n' rt-tests linux-perf procps libc6 |
 			jq -R -s 'split("\n") | map(select(length > 0) | split("\t") | {(.[0]): .[1]}) | add')" \
 		'{suite: $suite, mirror_from: $mirror_from, mirror_sha256: $mirror_sha, image_key: $key, built: $date,
-		  size_mib: $mib, packages: $pkgs,
+		  size_mib: $mib, image_sha256: $img_sha, image_bytes: $img_bytes, packages: $pkgs,
 		  slabinfo_tool: {source: ("linux-source-6.1 " + $kver + " tools/vm/slabinfo.c"), sha256: $slabinfo}}' \
 		>"$tmp/manifest.json"
 	rm -rf "$stage"

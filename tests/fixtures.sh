@@ -41,10 +41,10 @@ mkrun() {
 		}
 	}' >"$d/counters.csv"
 	awk -v R="$rounds" 'BEGIN {
-		print "round,position,kernel,kind,start_utc,wall_seconds,result"
+		print "round,position,kernel,kind,attempt,start_utc,wall_seconds,result"
 		split("slab stock head tail", K, " ")
 		for (r = 1; r <= R; r++) for (p = 1; p <= 4; p++)
-			printf "%d,%d,%s,timed,2026-12-03T10:%02d:%02dZ,15,finished\n", r, p, K[(r + p) % 4 + 1], r, p * 10
+			printf "%d,%d,%s,timed,1,2026-12-03T10:%02d:%02dZ,15,finished\n", r, p, K[(r + p) % 4 + 1], r, p * 10
 	}' >"$d/boots.csv"
 	echo "kernel,profile,round,config,cache,tracepoint,slub_stats,difference,relative,verdict" >"$d/crosscheck.csv"
 	echo "head,2007,1,c2,skbuff_head_cache,480000,480000,0,0.000000,agree" >>"$d/crosscheck.csv"

@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# A stand-in for bench/boot.sh (SLUBBENCH_BOOT=tests/stub-boot.sh): no
+# QEMU. It writes what a guest running bench/guest-plan.sh would leave for
+# bench/collect.sh, with a made-up time, and ends as bench/boot.sh would.
+# Faults to act out come from $STUB_FAULTS, one "BOOTDIR ATTEMPT RESULT"
+# per line (BOOTDIR like r01-head; RESULT finished, panic, timeout,
+# killed-KILL, launcher-error or wrong-kernel). STUB_SLEEP: seconds a boot
+# takes (default 0).
+set -euo pipefail
+out='' plan='' expect=''
+while [ $# -gt 0 ]; do
+	case "$1" in
+	--out) out=$2; shift 2 ;;
+	--plan) plan=$2; shift 2 ;;
+	--expect-build-id) expect=$2; shift 2 ;;
+	--*) shift 2 ;;
+	*) shift ;;
+	esac
+done
+mkdir -p "$out"
+sleep "${STUB_SLEEP:-0}"
+name=$(basename "$out")
+attempt=$(($(find "$(dirname "$out")" -maxdepth 1 -name "$name.a*" | wc -l) + 1))
+result=finished
+if [ -n "${STUB_FAULTS:-}" ] && [ -f "$STUB_FAULTS" ]; then
+	r=$(awk -v n="$name" -v a="$attempt" '$1 == n && $2 == a { print $3 }' "$STUB_FAULTS")
+	[ -z "$r" ] || result=$r
+fi
+echo "build_id=$expect" >"$out/guest-info"
+: >"$out/serial.log"
+eval "$(grep -E '^SB_(CONFIGS|TIMED)=' "$plan")"
+if [ "$result" = finished ] || [ "$result" = panic ]; then
+	n=0
+	for cfg in $SB_CONFIGS; do
+		n=$((n + 1))
+		IFS=: read -r _ unit groups loops fds size <<<"$cfg"
+		echo "$cfg" >"$out/c$n-config"
+		[ "$SB_TIMED" = 1 ] || continue
+		printf 'Running in %s mode with %d groups using %d file descriptors each (== %d tasks)\nEach sender will pass %d messages of %d bytes\nTime: %d.%03d\n' \
+			"$([ "$unit" = thread ] && echo threaded || echo process)" "$groups" $((2 * fds)) $((2 * fds * groups)) \
+			"$loops" "$size" $((1 + RANDOM % 2)) $((RANDOM % 1000)) >"$out/c$n-timed.txt"
+	done
+fi
+[ "$result" != panic ] || echo "Kernel panic - not syncing: sysrq triggered crash" >"$out/serial.log"
+echo "result=$result" >"$out/boot-info"
+case "$result" in
+finished) exit 0 ;; launcher-error) exit 1 ;; panic) exit 3 ;; timeout) exit 4 ;; wrong-kernel) exit 5 ;; killed-*) exit 6 ;;
+esac
+exit 2
