@@ -113,13 +113,17 @@ kernel_intact() {
 }
 
 # with_lock NAME CMD...: run CMD holding an exclusive lock in the cache, so
-# that two builds never share a kernel tree or build directory at once.
+# that two builds never share a kernel tree or build directory at once; a
+# second slubbench says it waits.
 with_lock() {
 	local name=$1
 	shift
 	mkdir -p "$SLUBBENCH_CACHE/locks"
 	(
-		flock -w 3600 9 || die "waited an hour for lock $name (another slubbench still running?)"
+		if ! flock -n 9; then
+			say "$name" "waiting for another slubbench's $name step (lock $SLUBBENCH_CACHE/locks/$name)"
+			flock -w 3600 9 || die "waited an hour for lock $name (another slubbench still running?)"
+		fi
 		"$@"
 	) 9>"$SLUBBENCH_CACHE/locks/$name"
 }

@@ -88,3 +88,14 @@ truncate -s 100000 "$kd/bzImage"
 expect_fail "$TOP/bench/boot.sh" "$kd" -- true
 contains "$OUT" "bzImage is damaged \(it does not match its manifest\): rebuild it with ./run.sh kernels tail" "a truncated bzImage is refused"
 [ ! -e "$kd/serial.log" ] || fail "the damaged kernel was booted"
+
+# Two runs sharing one cache: the second waits on the build lock and says
+# so; both builds come out whole.
+"$TOP/kernels/build.sh" tail >/dev/null 2>&1
+(flock 9; sleep 3) 9>"$SLUBBENCH_CACHE/locks/kernels" &
+lk=$!
+sleep 0.5
+out=$("$TOP/kernels/build.sh" tail 2>&1) || fail "a build waiting on the lock failed: $out"
+wait "$lk"
+contains "$out" "waiting for another slubbench's kernels step" "a second build waits on the lock and says so"
+contains "$out" "tail-2007: up to date" "then finds the build whole"
