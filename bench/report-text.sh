@@ -34,7 +34,7 @@ headline() { # KERNEL: one line against the baseline
 
 {
 	echo "slubbench: SLUB add_partial() head vs tail insertion, hackbench"
-	echo "run $(jq -r .run_id "$M") ($(jq -r .status "$M")$(jq -r '.stop_reason // "" | if . == "" then "" else "; " + . end' "$M")), $(jq -r .updated "$M")"
+	echo "run $(jq -r .run_id "$M") ($(jq -r .status "$M")$(jq -r '.stop_reason // "" | if . == "" then "" else "; " + . end' "$M")), $(jq -r .updated "$M")" | wrap
 	echo
 	echo "Headline: hackbench time against $baseline, main configuration" | wrap
 	echo "  $main_desc" | wrap

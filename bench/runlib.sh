@@ -173,7 +173,7 @@ current_intervals() {
 	MAX_HALFWIDTH=
 	[ -s "$out/hackbench.csv" ] || return 0
 	"$SLUBBENCH_TOP/bench/bin/slubstats" times "$out/hackbench.csv" --baseline "$baseline" >"$out/.progress.csv" 2>/dev/null || return 0
-	MAX_HALFWIDTH=$(csv_rows "$out/.progress.csv" halfwidth_pct | awk '$1 != "" { if ($1 > m) m = $1; f = 1 } END { if (f) print m }')
+	MAX_HALFWIDTH=$(csv_rows "$out/.progress.csv" halfwidth_pct | awk '$1 != "" { if ($1 > m) m = $1; f = 1 } END { if (f) printf "%.2f\n", m }')
 	csv_rows "$out/.progress.csv" kernel config ratio ci95_lo ci95_hi halfwidth_pct pairs |
 		awk -F'|' '$3 != "" { printf "  %s/%s %s: %.3f (95%% CI %.3f..%.3f, +-%.1f%%, %d pairs)\n", $1, B, $2, $3, $4, $5, $6, $7 }' B="$baseline" >&2
 	rm -f "$out/.progress.csv"
