@@ -5,13 +5,13 @@
 #   --kernels LIST     variants, comma- or space-separated (default: slab,stock,head,tail);
 #                      a name twice is an A/A run (the second is labelled NAME.2)
 #   --profile P        2007 (default) or modern
-#   --groups LIST      hackbench groups, one configuration each (default: 5,10)
-#   --loops N          messages per sender and receiver (default: 300)
+#   --groups LIST      hackbench groups, one configuration each (default: 10)
+#   --loops N          messages per sender and receiver (default: 150)
 #   --fds N            senders (and receivers) per group (default: 20)
 #   --datasize B       bytes per message (default: 100)
 #   --mode M           socket (default) or pipe
 #   --unit U           process (default) or thread
-#   --rounds N         timed rounds; each boots every kernel once (default: 8)
+#   --rounds N         timed rounds; each boots every kernel once (default: 12)
 #   --design D         auto (default): Williams squares, each kernel in each
 #                      position equally often, and after each other kernel
 #                      equally often, the last square cut short if N is not
@@ -38,6 +38,11 @@
 #   --retry-failed     with --resume: boot again the boots that ended in a
 #                      transient fault once their retries were spent
 #
+# The default plan (about 11 minutes on a 2-core TCG host) was chosen from
+# A/A runs: most of the variance is from one boot to the next, so shorter
+# runs in more boots buy more precision per minute (README, "The default
+# plan").
+#
 # Timed boots (rounds 1..N) only time: warm-up, then each configuration's
 # hackbench once, SLUB statistics read between runs. Counting (perf stat of
 # slub:add_partial) and profiling (perf record) run in round 0, a boot of
@@ -51,8 +56,8 @@ set -euo pipefail
 . "$(dirname "$0")/runlib.sh"
 B=$SLUBBENCH_TOP/bench
 
-kernels="slab stock head tail" profile=2007 groups="5 10" loops=300 fds=20 datasize=100
-mode=socket unit=process rounds=8 design=auto seed='' smp='' mem=2048 accel=auto timeout=900
+kernels="slab stock head tail" profile=2007 groups=10 loops=150 fds=20 datasize=100
+mode=socket unit=process rounds=12 design=auto seed='' smp='' mem=2048 accel=auto timeout=900
 count=1 prof=1 out='' resume='' dry=0 precision='' max_rounds=64 max_time='' retries=2 retry_failed=0
 user_variants=()
 split_opts "$@"
