@@ -102,7 +102,7 @@ headline() { # KERNEL: one line against the baseline
 	esac
 	[ -z "$(jq -r '.boot_command // ""' "$M")" ] || warn "Boots were simulated by $(jq -r .boot_command "$M"): these numbers test slubbench, not a kernel."
 	if jq -e '[.kernels[] | .allocator] | (index("slab") != null) and (index("slub") != null)' "$M" >/dev/null; then
-		warn "SLUB kernels are built with CONFIG_SLUB_STATS=y (the counts come from it); slab has no such statistics. Their cost is not measured yet, so a slab-vs-SLUB ratio includes it."
+		warn "SLUB kernels are built with CONFIG_SLUB_STATS=y (the counts come from it); slab has no such statistics, so a slab-against-SLUB ratio includes their cost. Time the nostats variant against tail to measure it on this host."
 	fi
 	[ "$warned" = 1 ] || echo "  none"
 	echo
