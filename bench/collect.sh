@@ -14,8 +14,8 @@ set -euo pipefail
 . "$(dirname "$0")/../lib/common.sh"
 [ $# -eq 4 ] || die "usage: bench/collect.sh BOOTDIR KERNEL PROFILE ROUND"
 dir=$1 kernel=$2 profile=$3 round=$4
-P=$SLUBBENCH_TOP/bench/bin/slubparse
-[ -x "$P" ] || die "$P is not built: make -C bench/src"
+PARSER=$SLUBBENCH_TOP/bench/bin/slubparse
+[ -x "$PARSER" ] || die "$PARSER is not built: make -C bench/src"
 
 result=$(sed -n 's/^result=//p' "$dir/boot-info" 2>/dev/null || true)
 [ -n "$result" ] || result=not-run
@@ -30,7 +30,7 @@ COUNTERS_HDR=kernel,profile,round,config,kind,source,cache,counter,value
 parse() {
 	local what=$1 file=$2
 	shift 2
-	"$P" "$what" "$file" "$@" 2>>"$dir/collect.log"
+	"$PARSER" "$what" "$file" "$@" 2>>"$dir/collect.log"
 }
 
 n=0

@@ -2,9 +2,9 @@
 # The report's charts, sourced by bench/report.sh (R, M, S, kernels,
 # baseline, main, sv, mv_). Every value reaches gnuplot as a data file or
 # as a string quoted for gnuplot (gp_str): nothing from the run is code.
-P=$R/plots
-mkdir -p "$P"
-rm -f "$P"/*.dat
+PLOTS=$R/plots
+mkdir -p "$PLOTS"
+rm -f "$PLOTS"/*.dat
 
 # times: box per kernel (quartiles, min-max), median, every run a point
 i=0
@@ -13,10 +13,10 @@ for k in "${kernels[@]}"; do
 	n=$(sv "$k" "$main" n)
 	[ -n "$n" ] && [ "$n" -gt 0 ] || continue
 	printf '%d %s %s %s %s %s %s\n' "$i" "$k" "$(sv "$k" "$main" min)" "$(sv "$k" "$main" q1)" \
-		"$(sv "$k" "$main" median)" "$(sv "$k" "$main" q3)" "$(sv "$k" "$main" max)" >>"$P/times.dat"
+		"$(sv "$k" "$main" median)" "$(sv "$k" "$main" q3)" "$(sv "$k" "$main" max)" >>"$PLOTS/times.dat"
 	csv_rows "$R/hackbench.csv" kernel config kind status round seconds |
 		awk -F'|' -v k="$k" -v c="$main" -v i="$i" '$1 == k && $2 == c && $3 == "timed" && $4 == "ok" {
-			printf "%.3f %s\n", i + ($5 % 10 - 4.5) * 0.03, $6 }' >>"$P/times-points.dat"
+			printf "%.3f %s\n", i + ($5 % 10 - 4.5) * 0.03, $6 }' >>"$PLOTS/times-points.dat"
 done
 
 # ratios: each kernel against the baseline, per group count, with the one
@@ -26,7 +26,7 @@ for k in "${kernels[@]}"; do
 	[ "$k" = "$baseline" ] && continue
 	rows=$(csv_rows "$R/summary.csv" kernel groups ratio ci_lo ci_hi | awk -F'|' -v k="$k" '$1 == k && $3 != "" { print $2, $3, $4, $5 }' | sort -n)
 	[ -n "$rows" ] || continue
-	printf '"%s"\n%s\n\n\n' "$k" "$rows" >>"$P/ratios.dat"
+	printf '"%s"\n%s\n\n\n' "$k" "$rows" >>"$PLOTS/ratios.dat"
 	nr=$((nr + 1))
 done
 
@@ -34,29 +34,29 @@ done
 # geometric mean, in the order the boots ran
 if [ -s "$R/boots.csv" ]; then
 	csv_rows "$R/boots.csv" kind start_utc round position kernel | awk -F'|' '$1 == "timed" { print $2, $3, $4, $5 }' |
-		sort >"$P/order.tmp"
+		sort >"$PLOTS/order.tmp"
 	for k in "${kernels[@]}"; do
 		g=$(sv "$k" "$main" geomean)
 		[ -n "$g" ] || continue
 		echo "\"$k\""
-		awk -v k="$k" '$4 == k { print $2 }' "$P/order.tmp" | while read -r r; do
+		awk -v k="$k" '$4 == k { print $2 }' "$PLOTS/order.tmp" | while read -r r; do
 			t=$(csv_get "$R/hackbench.csv" seconds kernel="$k" round="$r" config="$main" kind=timed status=ok)
-			seq=$(awk -v k="$k" -v r="$r" '$4 == k && $2 == r { print NR }' "$P/order.tmp")
+			seq=$(awk -v k="$k" -v r="$r" '$4 == k && $2 == r { print NR }' "$PLOTS/order.tmp")
 			[ -z "$t" ] || awk -v s="$seq" -v t="$t" -v g="$g" 'BEGIN { printf "%d %.3f\n", s, 100 * (t / g - 1) }'
 		done
 		printf '\n\n'
-	done >"$P/drift.dat"
-	rm -f "$P/order.tmp"
+	done >"$PLOTS/drift.dat"
+	rm -f "$PLOTS/order.tmp"
 fi
 
 for k in "${kernels[@]}"; do
 	h=$(mv_ "$k" "$main" all add_partial_head per_1000_messages)
 	t=$(mv_ "$k" "$main" all add_partial_tail per_1000_messages)
-	[ -n "$h$t" ] && echo "$k ${h:-0} ${t:-0}" >>"$P/add_partial.dat"
+	[ -n "$h$t" ] && echo "$k ${h:-0} ${t:-0}" >>"$PLOTS/add_partial.dat"
 	a=$(mv_ "$k" "$main" all alloc_from_partial per_1000_messages)
 	b=$(mv_ "$k" "$main" all alloc_slowpath per_1000_messages)
 	f=$(mv_ "$k" "$main" all free_add_partial per_1000_messages)
-	[ -n "$a$b$f" ] && echo "$k ${a:-0} ${b:-0} ${f:-0}" >>"$P/slowpath.dat"
+	[ -n "$a$b$f" ] && echo "$k ${a:-0} ${b:-0} ${f:-0}" >>"$PLOTS/slowpath.dat"
 done
 
 sub="$(jq -r .run_id "$M"), profile $(jq -r .plan.profile "$M"), $(jq -r .plan.smp "$M") vCPUs ($(jq -r .accel "$M"))"
@@ -64,18 +64,18 @@ sub="$(jq -r .run_id "$M"), profile $(jq -r .plan.profile "$M"), $(jq -r .plan.s
 plot() {
 	local name=$1 title=$2 fmt a prog
 	shift 2
-	[ -s "$P/$name.dat" ] && awk 'NF >= 2 && $NF ~ /^-?[0-9.eE+-]+$/ { f = 1 } END { exit !f }' "$P/$name.dat" ||
-		{ rm -f "$P/$name".{png,svg,dat}; return 0; }
+	[ -s "$PLOTS/$name.dat" ] && awk 'NF >= 2 && $NF ~ /^-?[0-9.eE+-]+$/ { f = 1 } END { exit !f }' "$PLOTS/$name.dat" ||
+		{ rm -f "$PLOTS/$name".{png,svg,dat}; return 0; }
 	for fmt in png svg; do
-		prog="dir=$(gp_str "$TOP/plots"); fmt='$fmt'; out=$(gp_str "$P/$name.$fmt"); dat=$(gp_str "$P/$name.dat");"
-		prog+=" pts=$(gp_str "$P/times-points.dat"); title_text=$(gp_str "$title"); sub_text=$(gp_str "$sub");"
+		prog="dir=$(gp_str "$TOP/plots"); fmt='$fmt'; out=$(gp_str "$PLOTS/$name.$fmt"); dat=$(gp_str "$PLOTS/$name.dat");"
+		prog+=" pts=$(gp_str "$PLOTS/times-points.dat"); title_text=$(gp_str "$title"); sub_text=$(gp_str "$sub");"
 		for a in "$@"; do
 			[[ "$a" =~ ^[a-z_]+=[0-9]+$ ]] || die "bug: gnuplot setting '$a'"
 			prog+=" $a;"
 		done
-		gnuplot -e "$prog" "$TOP/plots/$name.gp" 2>"$P/$name.log" || { cat "$P/$name.log" >&2; die "gnuplot failed on plots/$name.gp"; }
+		gnuplot -e "$prog" "$TOP/plots/$name.gp" 2>"$PLOTS/$name.log" || { cat "$PLOTS/$name.log" >&2; die "gnuplot failed on plots/$name.gp"; }
 	done
-	rm -f "$P/$name.log"
+	rm -f "$PLOTS/$name.log"
 }
 plot times "hackbench time per kernel: $(csv_rows "$R/summary.csv" config groups loops mode unit |
 	awk -F'|' -v c="$main" '$1 == c { printf "%d groups, %d loops, %s/%s", $2, $3, $4, $5; exit }')"
@@ -83,4 +83,4 @@ plot ratios "hackbench time against $baseline, paired by round (Holm CI)" "n=$nr
 plot drift "each timed boot against its kernel's geometric mean, in run order" "n=${#kernels[@]}"
 plot add_partial "add_partial() per 1000 messages, at the head and at the tail"
 plot slowpath "SLUB slow paths per 1000 messages (all caches)"
-rm -f "$P/times-points.dat"
+rm -f "$PLOTS/times-points.dat"

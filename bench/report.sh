@@ -36,8 +36,7 @@ while [ $# -gt 0 ]; do
 	esac
 done
 [ -n "$run" ] || die "which run? ./run.sh report RUN-ID (runs are in $TOP/results/)"
-R=$run
-[ -d "$R" ] || R=$TOP/results/$run
+R=$(run_dir_of "$run")
 [ -d "$R" ] || die "no run '$run' in $TOP/results/"
 R=$(check_run_dir "$R" manifest.json hackbench.csv counters.csv)
 need_cmd gnuplot gnuplot-nox

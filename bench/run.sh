@@ -114,7 +114,7 @@ done
 # ---- resume: the saved plan's known keys, checked as options are ---------
 PLAN_KEYS="kernels profile groups loops fds datasize mode unit rounds design seed smp mem accel timeout count prof precision max_rounds max_time retries"
 if [ -n "$resume" ]; then
-	if [ -d "$resume" ]; then out=$resume; else out=$SLUBBENCH_TOP/results/$(opt_name --resume "$resume"); fi
+	out=$(run_dir_of "$resume")
 	[ -f "$out/plan.json" ] || die "no run to resume at $out (no plan.json)"
 	check_run_dir "$out" plan.json >/dev/null
 	jq -e 'type == "object"' "$out/plan.json" >/dev/null 2>&1 || die "$out/plan.json: not a JSON object; refusing this run"

@@ -115,6 +115,11 @@ check_run_dir() {
 	realpath "$d"
 }
 
+# run_dir_of ARG: a run given as a directory, or as a run id under results/.
+run_dir_of() {
+	if [ -d "$1" ]; then echo "$1"; else echo "$SLUBBENCH_TOP/results/$(opt_name "run id" "$1")"; fi
+}
+
 # gp_str VALUE: VALUE as a gnuplot single-quoted string (only '' is special there).
 gp_str() {
 	printf "'%s'" "${1//\'/\'\'}"

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <errno.h>
+#include <getopt.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,6 +19,13 @@ void cli_die(const char *what, const char *fmt, ...)
 	va_end(ap);
 	fputc('\n', stderr);
 	exit(1);
+}
+
+void cli_bad_option(int c, char **argv)
+{
+	if (c == ':')
+		cli_die(argv[optind - 1], "needs a value");
+	cli_die("unknown option", "'%s' (see %s --help)", argv[optind - 1], cli_prog);
 }
 
 unsigned long long cli_uint(const char *opt, const char *arg,

@@ -8,6 +8,10 @@ extern const char *cli_prog;
 void cli_die(const char *what, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3), noreturn));
 
+/* The error for getopt_long's answer c (':' a missing value, else an
+ * unknown option), naming the option as argv has it. */
+void cli_bad_option(int c, char **argv) __attribute__((noreturn));
+
 /* A whole number in [min, max], or cli_die naming the option. */
 unsigned long long cli_uint(const char *opt, const char *arg,
 			    unsigned long long min, unsigned long long max);

@@ -70,10 +70,8 @@ int main(int argc, char **argv)
 		case 'h':
 			usage(stdout);
 			return 0;
-		case ':':
-			cli_die(argv[optind - 1], "needs a value");
 		default:
-			cli_die("unknown option", "'%s' (see slubplan --help)", argv[optind - 1]);
+			cli_bad_option(c, argv);
 		}
 	}
 	if (optind < argc)

@@ -370,10 +370,8 @@ int main(int argc, char **argv)
 		case 'h':
 			usage(stdout);
 			return 0;
-		case ':':
-			cli_die(argv[optind - 1], "needs a value");
 		default:
-			cli_die("unknown option", "'%s' (see slubstats --help)", argv[optind - 1]);
+			cli_bad_option(c, argv);
 		}
 	}
 	argv += optind;

@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# group: quick
+# One way to read options everywhere: each script and tool, given an option
+# without its value, an unknown option, or --opt=VALUE, answers the same
+# way: one line "PROG: error: OPT needs a value" (or names the option).
+. "$(dirname "$0")/lib.sh"
+make -s -C "$TOP/bench/src" >/dev/null
+for c in "bench/run.sh --loops" "bench/boot.sh --smp" "bench/report.sh x --baseline" "kernels/build.sh --profile" \
+	"bench/bin/slubplan --rounds" "bench/bin/slubstats --baseline"; do
+	# shellcheck disable=SC2086
+	expect_fail $TOP/$c
+	opt=${c##* }
+	contains "$OUT" "^[a-z]+: error: $opt needs a value" "$c without a value"
+	[ "$(grep -c . <<<"$OUT")" = 1 ] || fail "$c: more than one line: $OUT"
+done
+for c in bench/run.sh bench/boot.sh bench/report.sh kernels/build.sh bench/bin/slubplan bench/bin/slubstats; do
+	expect_fail "$TOP/$c" --no-such-option
+	contains "$OUT" "^[a-z]+: error: unknown option '--no-such-option' \(see .*--help\)" "$c: an unknown option named"
+done
+# --opt=VALUE is --opt VALUE
+a=$("$TOP/bench/run.sh" --dry-run --rounds=4 --seed=3 --kernels=head,tail 2>&1)
+b=$("$TOP/bench/run.sh" --dry-run --rounds 4 --seed 3 --kernels head,tail 2>&1)
+[ "$a" = "$b" ] || fail "--opt=VALUE differs from --opt VALUE: $a / $b"
+expect_fail "$TOP/bench/run.sh" --dry-run --rounds=x
+contains "$OUT" "^slubbench: error: --rounds needs a positive whole number, not 'x'" "--rounds=x refused"
