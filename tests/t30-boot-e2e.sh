@@ -76,3 +76,9 @@ wait "$bpid" || rc=$?
 [ "$rc" = 6 ] && grep -qx 'result=killed-KILL' "$tmp/killed/boot-info" ||
 	fail "QEMU killed: exit $rc, $(grep result "$tmp/killed/boot-info"), want 6 and killed-KILL: $(cat "$tmp/killed.err")"
 ok "QEMU killed by SIGKILL: exit 6, result=killed-KILL (not a timeout)"
+# A crash in the guest (SysRq c): panic, exit 3.
+rc=0
+"$TOP/bench/boot.sh" --timeout 120 --out "$tmp/crash" tail -- sh -c 'echo c >/proc/sysrq-trigger' 2>"$tmp/crash.err" || rc=$?
+[ "$rc" = 3 ] && grep -qx 'result=panic' "$tmp/crash/boot-info" ||
+	fail "SysRq crash: exit $rc, $(grep result "$tmp/crash/boot-info"), want 3 and panic: $(cat "$tmp/crash.err")"
+ok "a guest crash (echo c > /proc/sysrq-trigger): exit 3, result=panic"
