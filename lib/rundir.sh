@@ -115,9 +115,18 @@ check_run_dir() {
 	realpath "$d"
 }
 
-# run_dir_of ARG: a run given as a directory, or as a run id under results/.
+# run_dir_of ARG: a run given as a directory (a path), or as a run id
+# under results/.
 run_dir_of() {
-	if [ -d "$1" ]; then echo "$1"; else echo "$SLUBBENCH_TOP/results/$(opt_name "run id" "$1")"; fi
+	case "$1" in
+	*/* | . | ..) echo "$1" ;;
+	*)
+		[ ! -d "$1" ] || { echo "$1"; return 0; }
+		local id
+		id=$(opt_name "run id" "$1") || exit 1
+		echo "$SLUBBENCH_TOP/results/$id"
+		;;
+	esac
 }
 
 # gp_str VALUE: VALUE as a gnuplot single-quoted string (only '' is special there).
