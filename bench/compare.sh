@@ -15,8 +15,10 @@ TOP=$SLUBBENCH_TOP
 case "${1:-}" in -h | --help) usage_from_header "$0" ;; esac
 [ $# -eq 2 ] || die "usage: ./run.sh compare RUN-A RUN-B"
 
-A=$(check_run_dir "$(run_dir_of "$1")" hackbench.csv manifest.json)
-B=$(check_run_dir "$(run_dir_of "$2")" hackbench.csv manifest.json)
+A=$(run_dir_of "$1")
+B=$(run_dir_of "$2")
+A=$(check_run_dir "$A" hackbench.csv manifest.json)
+B=$(check_run_dir "$B" hackbench.csv manifest.json)
 make -s -C "$TOP/bench/src" >/dev/null || die "building the C tools failed (make -C bench/src)"
 cmp=$("$TOP/bench/bin/slubstats" compare "$A/hackbench.csv" "$B/hackbench.csv") || exit 1
 
