@@ -31,22 +31,14 @@ for k in "${kernels[@]}"; do
 done
 
 # drift: each timed boot's main-configuration time against its kernel's
-# geometric mean, in the order the boots ran
-if [ -s "$R/boots.csv" ]; then
-	csv_rows "$R/boots.csv" kind start_utc round position kernel | awk -F'|' '$1 == "timed" { print $2, $3, $4, $5 }' |
-		sort >"$PLOTS/order.tmp"
+# geometric mean, in the order the boots ran (report.sh's RESID)
+if [ -n "$RESID" ]; then
 	for k in "${kernels[@]}"; do
-		g=$(sv "$k" "$main" geomean)
-		[ -n "$g" ] || continue
+		grep -q " $k " <<<"$RESID" || continue
 		echo "\"$k\""
-		awk -v k="$k" '$4 == k { print $2 }' "$PLOTS/order.tmp" | while read -r r; do
-			t=$(csv_get "$R/hackbench.csv" seconds kernel="$k" round="$r" config="$main" kind=timed status=ok)
-			seq=$(awk -v k="$k" -v r="$r" '$4 == k && $2 == r { print NR }' "$PLOTS/order.tmp")
-			[ -z "$t" ] || awk -v s="$seq" -v t="$t" -v g="$g" 'BEGIN { printf "%d %.3f\n", s, 100 * (t / g - 1) }'
-		done
+		awk -v k="$k" '$3 == k { printf "%d %.3f\n", $1, 100 * (exp($4) - 1) }' <<<"$RESID"
 		printf '\n\n'
 	done >"$PLOTS/drift.dat"
-	rm -f "$PLOTS/order.tmp"
 fi
 
 for k in "${kernels[@]}"; do

@@ -67,6 +67,22 @@ main=$(csv_rows "$R/summary.csv" config messages n | awk -F'|' '$3 > 0 && $2 > b
 main_desc=$(csv_rows "$R/summary.csv" config mode unit groups fds loops datasize messages | awk -F'|' -v c="$main" '$1 == c {
 	printf "%s mode, %s, %d groups x %d fds, %d loops, %d-byte messages (%d messages)", $2, $3, $4, $5, $6, $7, $8; exit }')
 
+# RESID: each timed boot of the main configuration, in run order, as
+# "number position kernel r", r its log time minus its kernel's mean log
+# time (the one definition behind the position table and the drift chart).
+RESID=
+if [ -s "$R/boots.csv" ]; then
+	RESID=$( {
+		csv_rows "$R/boots.csv" kind start_utc round position kernel | awk -F'|' '$1 == "timed" { print "B", $2, $3, $4, $5 }' | sort
+		csv_rows "$R/hackbench.csv" kind status config round kernel seconds |
+			awk -F'|' -v c="$main" '$1 == "timed" && $2 == "ok" && $3 == c { print "T", $4, $5, $6 }'
+	} | awk '
+		$1 == "B" { n++; key[n] = $5 "|" $3; pos[n] = $4; kern[n] = $5; next }
+		{ t[$3 "|" $2] = $4; lg[$3] += log($4); ng[$3]++ }
+		END { for (i = 1; i <= n; i++) if (key[i] in t)
+			printf "%d %d %s %.6f\n", i, pos[i], kern[i], log(t[key[i]]) - lg[kern[i]] / ng[kern[i]] }')
+fi
+
 say report "charts"
 # shellcheck source=bench/report-plots.sh
 . "$TOP/bench/report-plots.sh"
