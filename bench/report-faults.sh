@@ -13,7 +13,7 @@ if [ -s "$R/boots.csv" ] && head -n1 "$R/boots.csv" | tr ',' '\n' | grep -qx att
 			if [ ! -f "$log" ]; then log=$R/logs/$base-serial.log fate="kept as failed"; fi
 			case "$res" in panic | wrong-kernel) fate="kept, a finding (never retried)" ;; esac
 			printf '  round %s, %s (%s), attempt %s: %s; %s\n' "$r" "$k" "$kind" "$a" "$res" "$fate" |
-				fold -s -w 78 | sed '2,$s/^/    /'
+				wrap
 			if [ "$res" = panic ] && [ -f "$log" ]; then
 				grep -m1 -aE 'Kernel panic|Oops:|BUG:|general protection fault' "$log" | tr -cd '[:print:]' |
 					cut -c1-70 | sed 's/^/    console: /'

@@ -67,7 +67,7 @@ for k in "${kernels[@]}"; do
 	f=$R/perf/r00-$k/add_partial-callers.txt
 	[ -f "$f" ] || continue
 	echo "  $k: $(grep -E '^ +[0-9.]+%' "$f" | awk '$1 != "0.00%" { printf "%s%s %s", sep, $3, $1; sep = ", " }')" |
-		fold -s -w 76 | sed '2,$s/^/    /'
+		wrap
 done
 echo
 fi

@@ -6,7 +6,8 @@ T=$R/report.txt.tmp
 pct() { awk -v v="$1" 'BEGIN { if (v == "") print "n/a"; else printf "%+.1f%%", 100 * (v - 1) }'; }
 f3() { awk -v v="$1" 'BEGIN { if (v == "") print "n/a"; else printf "%.3f", v }'; }
 fp() { awk -v v="$1" 'BEGIN { if (v == "") print "n/a"; else if (v < 0.0001) print "<0.0001"; else printf "%.4f", v }'; }
-# wrap: each line folded at 78 columns, its continuations indented
+# wrap: each line folded at 78 columns, its continuations indented (every
+# long line of the report goes through here)
 wrap() {
 	awk '{ line = $0; first = 1
 		while (length(line) > 78) {
@@ -86,7 +87,7 @@ headline() { # KERNEL: one line against the baseline
 	. "$SLUBBENCH_TOP/bench/report-faults.sh"
 	echo "Warnings:"
 	warned=0
-	warn() { echo "  - $*" | fold -s -w 74 | sed '2,$s/^/    /'; warned=1; }
+	warn() { echo "  - $*" | wrap; warned=1; }
 	[ "$accel" = kvm ] || warn "Emulated (TCG) timings: no real caches, no real lock contention; only ratios measured side by side in one run mean anything. The counts of add_partial and of SLUB's slow paths are exact all the same."
 	st=$(jq -r .status "$M")
 	[ "$st" = complete ] || warn "The run is $st: $(jq -r .boots.done "$M") of $(jq -r .boots.expected "$M") boots."
