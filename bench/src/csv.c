@@ -81,6 +81,12 @@ int csv_col(const struct csv *c, const char *name)
 	csv_die(c, 1, "no column '%s'", name);
 }
 
+void csv_cols(const struct csv *c, const char *const *names, int n, int *cols)
+{
+	for (int i = 0; i < n; i++)
+		cols[i] = csv_col(c, names[i]);
+}
+
 double csv_num(const struct csv *c, int i)
 {
 	char *end;

@@ -90,53 +90,50 @@ void groups_add(struct group *g, double v, long r)
 	g->round[g->n++] = r;
 }
 
+/* hackbench.csv's columns that groups_read_times reads */
+enum { T_KERNEL, T_ROUND, T_CONFIG, T_KIND, T_STATUS, T_SECONDS, T_MODE, T_UNIT,
+       T_GROUPS, T_LOOPS, T_FDS, T_DATASIZE, T_N };
+static const char *const TIMES_IN[T_N] = {
+	"kernel", "round", "config", "kind", "status", "seconds", "mode", "unit",
+	"groups", "loops", "fds", "datasize",
+};
+
 void groups_read_times(struct groups *gs, const char *path)
 {
 	struct csv c;
-	int ck, cr, cc, ckind, cst, csec, cm, cu, cg, cl, cf, cd;
+	int k[T_N];
 
 	csv_open(&c, path);
-	ck = csv_col(&c, "kernel");
-	cr = csv_col(&c, "round");
-	cc = csv_col(&c, "config");
-	ckind = csv_col(&c, "kind");
-	cst = csv_col(&c, "status");
-	csec = csv_col(&c, "seconds");
-	cm = csv_col(&c, "mode");
-	cu = csv_col(&c, "unit");
-	cg = csv_col(&c, "groups");
-	cl = csv_col(&c, "loops");
-	cf = csv_col(&c, "fds");
-	cd = csv_col(&c, "datasize");
+	csv_cols(&c, TIMES_IN, T_N, k);
 	while (csv_next(&c)) {
 		struct group *g;
 		long r;
 		double v;
 
-		if (strcmp(c.fld[ckind], "timed"))
+		if (strcmp(c.fld[k[T_KIND]], "timed"))
 			continue;
-		r = (long)csv_num(&c, cr);
-		g = groups_find(gs, c.fld[ck], c.fld[cc], 1);
-		if (c.fld[cm][0] && !g->key_config[0]) {
-			COPY(g->mode, c.fld[cm]);
-			COPY(g->unit, c.fld[cu]);
-			g->groups = csv_num(&c, cg);
-			g->loops = csv_num(&c, cl);
-			g->fds = csv_num(&c, cf);
-			g->datasize = csv_num(&c, cd);
+		r = (long)csv_num(&c, k[T_ROUND]);
+		g = groups_find(gs, c.fld[k[T_KERNEL]], c.fld[k[T_CONFIG]], 1);
+		if (c.fld[k[T_MODE]][0] && !g->key_config[0]) {
+			COPY(g->mode, c.fld[k[T_MODE]]);
+			COPY(g->unit, c.fld[k[T_UNIT]]);
+			g->groups = csv_num(&c, k[T_GROUPS]);
+			g->loops = csv_num(&c, k[T_LOOPS]);
+			g->fds = csv_num(&c, k[T_FDS]);
+			g->datasize = csv_num(&c, k[T_DATASIZE]);
 			g->messages = groups_messages(g->groups, g->fds, g->loops);
 			snprintf(g->key_config, sizeof(g->key_config), "%s/%s/g%g/l%g/f%g/d%g",
 				 g->mode, g->unit, g->groups, g->loops, g->fds, g->datasize);
 		}
-		if (strcmp(c.fld[cst], "ok")) {
+		if (strcmp(c.fld[k[T_STATUS]], "ok")) {
 			g->failed++;
 			continue;
 		}
-		v = csv_num(&c, csec);
+		v = csv_num(&c, k[T_SECONDS]);
 		if (!(v > 0))
-			csv_die(&c, c.lineno, "seconds '%s' is not a positive time", c.fld[csec]);
-		for (size_t k = 0; k < g->n; k++)
-			if (g->round[k] == r)
+			csv_die(&c, c.lineno, "seconds '%s' is not a positive time", c.fld[k[T_SECONDS]]);
+		for (size_t i = 0; i < g->n; i++)
+			if (g->round[i] == r)
 				csv_die(&c, c.lineno, "a second timed run of %s %s in round %ld",
 					g->kernel, g->config, r);
 		groups_add(g, v, r);
