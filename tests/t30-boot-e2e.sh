@@ -3,8 +3,8 @@
 # End to end: build the root filesystem, boot head and tail (2007 profile)
 # and SLAB in QEMU, and check in each guest what the bench relies on:
 # /proc/slabinfo, slabtop, the slabinfo tool, the add_partial tracepoint in
-# perf, vCPUs, the booted build id, hackbench; then that head adds far more
-# slabs to skbuff_head_cache's partial list than tail (the mechanism).
+# perf, vCPUs, the booted build id, hackbench; then the mechanism: head adds more
+# slabs to skbuff_head_cache's partial list than tail, each at its end of the list.
 . "$(dirname "$0")/lib.sh"
 require_vm
 "$TOP/kernels/build.sh" head tail slab
@@ -38,7 +38,15 @@ h=$(cat "$tmp/head/free_add_partial.txt")
 t=$(cat "$tmp/tail/free_add_partial.txt")
 echo "skbuff_head_cache free_add_partial, hackbench -g 10 -l 100: head $h, tail $t"
 [ "$t" -gt 0 ] || fail "tail counted no free_add_partial"
-[ "$h" -gt $((2 * t)) ] || fail "head ($h) does not add far more than tail ($t)"
+# One boot's counts vary (1.8x to 3.1x seen): the claim here is only "more",
+# with a margin; the bench measures the ratio with its interval.
+[ "$((4 * h))" -gt "$((5 * t))" ] || fail "head ($h) does not add at least 1.25x as many as tail ($t)"
+# Where each slab went is exact: the patches put every one at the head, or
+# every one at the tail.
+pos() { sed -n "s/^$2=//p" "$tmp/$1/add-partial-positions.txt"; }
+echo "add_partial positions (hackbench -g 2 -l 50): head kernel $(pos head head) head/$(pos head tail) tail, tail kernel $(pos tail head) head/$(pos tail tail) tail"
+[ "$(pos head head)" -gt 0 ] && [ "$(pos head tail)" -eq 0 ] || fail "head kernel: add_partial not always at the head"
+[ "$(pos tail tail)" -gt 0 ] && [ "$(pos tail head)" -eq 0 ] || fail "tail kernel: add_partial not always at the tail"
 ok "head adds $h slabs to the partial list, tail $t ($((h / t))x)"
 
 # An unusable plan: a one-line error from the runner, seen on the host.
