@@ -12,6 +12,10 @@
 #   --mem MIB        guest memory (default 2048)
 #   --timeout S      wall-clock limit for the whole boot (default 600)
 #   --expect-build-id ID   the build id the guest must report (else wrong-kernel)
+#   --counters       emulated counters: TCG with the slubcount plugin (emu/),
+#                    counting between the guest's sbmark markers into
+#                    OUT/emulated-raw.csv and OUT/emulated-raw.csv.info
+#   --tcg-threads T  multi (default: one host thread per vCPU) or single
 #
 # The kernel's build directory is shared read-only at /kernel in the guest
 # (its vmlinux resolves perf's kernel symbols).
@@ -31,7 +35,7 @@ set -euo pipefail
 # shellcheck source=lib/common.sh
 . "$(dirname "$0")/../lib/common.sh"
 
-plan='' out='' profile=2007 accel=auto mem=2048 timeout=600 expect_id=''
+plan='' out='' profile=2007 accel=auto mem=2048 timeout=600 expect_id='' counters=0 tcg_threads=multi
 smp=$(nproc)
 [ "$smp" -ge 2 ] || smp=2
 variant=
@@ -51,6 +55,8 @@ while [ $# -gt 0 ]; do
 	--mem) need_val "$@"; mem=$(opt_uint --mem "$2"); shift 2 ;;
 	--timeout) need_val "$@"; timeout=$(opt_uint --timeout "$2"); shift 2 ;;
 	--expect-build-id) need_val "$@"; expect_id=$2; shift 2 ;;
+	--counters) counters=1; shift ;;
+	--tcg-threads) need_val "$@"; tcg_threads=$(opt_choice --tcg-threads "$2" multi single); shift 2 ;;
 	-h | --help) usage_from_header "$0" ;;
 	--) shift; cmd=("$@"); break ;;
 	-*) die "unknown option '$1' (see bench/boot.sh --help)" ;;
@@ -113,19 +119,33 @@ kvm_usable() {
 	[ "$rc" -eq 0 ]
 }
 
+qplugin=()
+if [ "$counters" -eq 1 ]; then
+	[ "$accel" != kvm ] || die "--counters needs TCG (the plugin instruments TCG's translation): drop --accel kvm"
+	accel=tcg
+	[ "$smp" -le 16 ] || die "--counters models 1 to 16 vCPUs, not --smp $smp"
+	plugin=$(slubcount_plugin)
+	[ -f "$plugin" ] || die "the slubcount plugin is not built: run emu/build.sh"
+	[ -f "$kdir/System.map" ] || die "$kdir has no System.map: the counters need the booted build's"
+	case "$out$kdir$plugin" in *,*) die "--counters: QEMU's -plugin option cannot take a path with a comma ($out)" ;; esac
+	rm -f "$out/emulated-raw.csv" "$out/emulated-raw.csv.info"
+	qplugin=(-plugin "$plugin,out=$out/emulated-raw.csv,map=$kdir/System.map,mem=$mem")
+fi
 if [ "$accel" = auto ]; then
 	if kvm_usable; then accel=kvm; else accel=tcg; fi
 fi
 if [ "$accel" = kvm ]; then
 	qaccel=(-accel kvm -cpu "${SLUBBENCH_QEMU_CPU:-host}")
 else
-	qaccel=(-accel "tcg,thread=multi" -cpu "${SLUBBENCH_QEMU_CPU:-max}")
+	qaccel=(-accel "tcg,thread=$tcg_threads" -cpu "${SLUBBENCH_QEMU_CPU:-max}")
 	say boot "warning: no usable KVM, emulating with TCG: timings are emulated (no real caches or lock contention)"
 fi
 
 serial=$out/serial.log
 : >"$serial"
 append="console=ttyS0 root=/dev/vda ro rootfstype=ext4 init=/sbin/slubbench-init panic=-1 oops=panic quiet loglevel=4 ${SLUBBENCH_APPEND:-}"
+# The counters map addresses with System.map: no randomised kernel base.
+[ "$counters" -eq 0 ] || append+=" nokaslr"
 t0=$(date +%s)
 rc=0
 timeout --foreground -k 5 "$timeout" qemu-system-x86_64 \
@@ -135,7 +155,7 @@ timeout --foreground -k 5 "$timeout" qemu-system-x86_64 \
 	-drive "file=$image,if=virtio,format=raw,readonly=on" \
 	-virtfs "local,path=$job,mount_tag=job,security_model=none,id=job" \
 	-virtfs "local,path=$kdir,mount_tag=kernel,security_model=none,id=kernel,readonly=on" \
-	-serial "file:$serial" -monitor none \
+	-serial "file:$serial" -monitor none "${qplugin[@]+"${qplugin[@]}"}" \
 	>"$out/qemu.log" 2>&1 || rc=$?
 secs=$(($(date +%s) - t0))
 {
@@ -147,6 +167,8 @@ secs=$(($(date +%s) - t0))
 	echo "kernel_dir=$kdir"
 	echo "qemu_cpu=${qaccel[*]: -1}"
 	echo "append_extra=${SLUBBENCH_APPEND:-}"
+	echo "tcg_threads=$tcg_threads"
+	echo "counters=$counters"
 } >"$out/boot-info"
 
 # How it ended: the console first (a panic may follow a written status).
@@ -176,6 +198,11 @@ case "$status" in
 		echo "result=wrong-kernel" >>"$out/boot-info"
 		say boot "$(basename "$kdir"): the guest booted build $(sed -n 's/^build_id=//p' "$out/guest-info" | cut -c1-12), not ${expect_id:0:12}: wrong kernel"
 		exit 5
+	fi
+	if [ "$counters" -eq 1 ] && [ ! -f "$out/emulated-raw.csv.info" ]; then
+		echo "result=runner-error" >>"$out/boot-info"
+		say boot "$(basename "$kdir"): the plugin wrote no counters (see $out/qemu.log)"
+		exit 2
 	fi
 	echo "result=finished" >>"$out/boot-info"
 	say boot "$(basename "$kdir"): finished in ${secs}s ($accel, $smp vCPUs), output in $out"

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Build the guest root filesystem: Debian bookworm (minbase) with hackbench,
-# perf, slabtop, the kernel's slabinfo tool and slubbench's in-guest runner,
+# perf, slabtop, the kernel's slabinfo tool, sbmark (emu/: the emulated
+# counters' window markers) and slubbench's in-guest runner,
 # as an ext4 image made with mke2fs -d (nothing is mounted on the host).
 #
 # Usage: rootfs/build.sh          build (or find cached) and print the image path
@@ -15,6 +16,8 @@
 set -euo pipefail
 # shellcheck source=lib/common.sh
 . "$(dirname "$0")/../lib/common.sh"
+# shellcheck source=lib/apt.sh
+. "$SLUBBENCH_TOP/lib/apt.sh"
 
 SUITE=${SLUBBENCH_SUITE:-bookworm}
 PACKAGES=rt-tests,linux-perf,procps
@@ -29,47 +32,18 @@ case "${1:-}" in
 *) die "unknown option '$1' (see rootfs/build.sh --help)" ;;
 esac
 
-# host_mirror: the Debian mirror the host's apt uses for $SUITE.
-host_mirror() {
-	local f uri
-	for f in /etc/apt/sources.list.d/*.sources; do
-		[ -f "$f" ] || continue
-		# deb822 stanzas: print URIs of a stanza whose Suites has $SUITE
-		uri=$(awk -v suite="$SUITE" '
-			BEGIN { RS = ""; FS = "\n" }
-			{
-				u = ""; ok = 0
-				for (i = 1; i <= NF; i++) {
-					if ($i ~ /^URIs:/) { split($i, a, /[ \t]+/); u = a[2] }
-					if ($i ~ /^Suites:/) { n = split($i, s, /[ \t]+/); for (j = 2; j <= n; j++) if (s[j] == suite) ok = 1 }
-					if ($i ~ /^Types:/ && $i !~ /deb( |$)/) ok = -9
-				}
-				if (ok == 1 && u != "") { print u; exit }
-			}' "$f")
-		[ -n "$uri" ] && { echo "$uri"; return 0; }
-	done
-	for f in /etc/apt/sources.list /etc/apt/sources.list.d/*.list; do
-		[ -f "$f" ] || continue
-		uri=$(awk -v suite="$SUITE" '$1 == "deb" {
-				i = 2; if ($i ~ /^\[/) while ($i !~ /\]$/) i++
-				if ($i ~ /^\[/ || $i ~ /\]$/) i++
-				if ($(i + 1) == suite) { print $i; exit } }' "$f")
-		[ -n "$uri" ] && { echo "$uri"; return 0; }
-	done
-	return 1
-}
-
 MIRROR=${SLUBBENCH_MIRROR:-}
 MIRROR_FROM=SLUBBENCH_MIRROR
 if [ -z "$MIRROR" ]; then
 	MIRROR_FROM="host apt configuration"
-	MIRROR=$(host_mirror) ||
+	MIRROR=$(host_mirror "$SUITE") ||
 		die "no Debian mirror for '$SUITE' in the host's apt sources: set SLUBBENCH_MIRROR=<mirror URL>"
 fi
 
 KVER=$(ksrc_version)
 SLABINFO=$(slabinfo_tool)
 [ -x "$SLABINFO" ] || "$SLUBBENCH_TOP/kernels/build.sh" --tools
+SBMARK=$("$SLUBBENCH_TOP/emu/build.sh" --guest)
 
 # Bump BASE_RECIPE when build_base changes what it makes.
 BASE_RECIPE=1
@@ -78,6 +52,7 @@ BASE=$OUT/base-$base_key
 image_key=$( {
 	echo "$base_key"
 	sha256 "$SLABINFO"
+	sha256 "$SBMARK"
 	sha256 "$0"
 	(cd "$GUEST" && find . -type f -print0 | sort -z | xargs -0 sha256sum)
 } | sha256sum | cut -c1-16)
@@ -144,6 +119,7 @@ build_image() {
 	cp -al "$BASE" "$stage"
 	rm -f "$stage/.complete"
 	install -m 0755 "$SLABINFO" "$stage/usr/local/sbin/slabinfo"
+	install -m 0755 "$SBMARK" "$stage/usr/local/bin/sbmark"
 	install -m 0755 "$GUEST/init" "$stage/sbin/slubbench-init"
 	mkdir -p "$stage/job" "$stage/kernel"
 	local mib
@@ -155,14 +131,15 @@ build_image() {
 	# where it came from, and a hash to tell two mirrors apart.
 	jq -n --arg suite "$SUITE" --arg mirror_from "$MIRROR_FROM" \
 		--arg mirror_sha "$(printf '%s' "$MIRROR" | sha256sum | cut -c1-16)" --arg key "$image_key" \
-		--arg date "$(date -u +%FT%TZ)" --arg slabinfo "$(sha256 "$SLABINFO")" \
+		--arg date "$(date -u +%FT%TZ)" --arg slabinfo "$(sha256 "$SLABINFO")" --arg sbmark "$(sha256 "$SBMARK")" \
 		--arg kver "$KVER" --argjson mib "$mib" \
 		--arg img_sha "$(sha256 "$tmp/rootfs.ext4")" --argjson img_bytes "$(stat -c %s "$tmp/rootfs.ext4")" \
 		--argjson pkgs "$(dpkg-query --admindir="$admin" -W -f='${Package}\t${Version}\n' rt-tests linux-perf procps libc6 |
 			jq -R -s 'split("\n") | map(select(length > 0) | split("\t") | {(.[0]): .[1]}) | add')" \
 		'{suite: $suite, mirror_from: $mirror_from, mirror_sha256: $mirror_sha, image_key: $key, built: $date,
 		  size_mib: $mib, image_sha256: $img_sha, image_bytes: $img_bytes, packages: $pkgs,
-		  slabinfo_tool: {source: ("linux-source-6.1 " + $kver + " tools/vm/slabinfo.c"), sha256: $slabinfo}}' \
+		  slabinfo_tool: {source: ("linux-source-6.1 " + $kver + " tools/vm/slabinfo.c"), sha256: $slabinfo},
+		  sbmark: {source: "emu/src/sbmark.c", sha256: $sbmark}}' \
 		>"$tmp/manifest.json"
 	rm -rf "$stage"
 	rm -rf "$IMAGE_DIR"

@@ -1,0 +1,18 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The counting window's markers, shared by the guest helper (sbmark) and the
+ * plugin (slubcount). A marker is an 8-byte NOP, "nopl DISP(%rax,%rax,1)"
+ * (0f 1f 84 00 + a 32-bit displacement), that does nothing on any x86 CPU.
+ * Compilers pad with this NOP only with displacement 0, so the two
+ * displacements below ("SBM+" and "SBM-" in little-endian ASCII) occur in no
+ * code but sbmark's. The plugin recognises them when it translates them.
+ */
+#ifndef MARKER_H
+#define MARKER_H
+
+#define MARK_START_DISP 0x2b4d4253u  /* bytes 53 42 4d 2b: "SBM+" */
+#define MARK_STOP_DISP  0x2d4d4253u  /* bytes 53 42 4d 2d: "SBM-" */
+#define MARK_BYTES(d) { 0x0f, 0x1f, 0x84, 0x00, \
+	(d) & 0xff, ((d) >> 8) & 0xff, ((d) >> 16) & 0xff, ((d) >> 24) & 0xff }
+
+#endif
