@@ -199,6 +199,19 @@ case "$status" in
 		say boot "$(basename "$kdir"): the guest booted build $(sed -n 's/^build_id=//p' "$out/guest-info" | cut -c1-12), not ${expect_id:0:12}: wrong kernel"
 		exit 5
 	fi
+	if [ "$counters" -eq 1 ]; then
+		# The counters named functions from kdir's System.map: it must be
+		# the booted kernel's (its build id, and a function's address).
+		want=$(jq -r .build_id "$kdir/manifest.json")
+		got=$(sed -n 's/^build_id=//p' "$out/guest-info")
+		map_addr=$(awk '$3 == "__slab_free" { print $1; exit }' "$kdir/System.map")
+		if [ "$got" != "$want" ] || ! grep -qx "kallsyms___slab_free=$map_addr" "$out/guest-info"; then
+			echo "result=wrong-kernel" >>"$out/boot-info"
+			rm -f "$out/emulated-raw.csv" "$out/emulated-raw.csv.info"
+			say boot "$(basename "$kdir"): System.map (build ${want:0:12}) does not match the booted kernel (build ${got:0:12}, $(grep kallsyms___slab_free "$out/guest-info")): counters discarded"
+			exit 5
+		fi
+	fi
 	if [ "$counters" -eq 1 ] && [ ! -f "$out/emulated-raw.csv.info" ]; then
 		echo "result=runner-error" >>"$out/boot-info"
 		say boot "$(basename "$kdir"): the plugin wrote no counters (see $out/qemu.log)"

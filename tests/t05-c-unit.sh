@@ -9,3 +9,6 @@ ok "parser unit tests pass under ASan/UBSan"
 "$TOP/bench/bin/test_stats"
 "$TOP/bench/bin/test_design"
 ok "statistics agree with SciPy's and statsmodels' values; Williams plans are balanced"
+make -s -C "$TOP/emu/src" unit >/dev/null
+"$TOP/emu/bin/test_cachesim"
+ok "the cache model gives the known answers (sweeps, one-set strides, alternating writers, concurrent turns)"

@@ -22,7 +22,8 @@ struct symmap {
 /* Parse System.map text ("ADDR TYPE NAME" lines). Returns 0, or -1 with
  * *why set when the text is not a System.map or has no text symbols. */
 int symmap_parse(struct symmap *m, const char *text, size_t len, const char **why);
-/* Index of the function holding addr, or -1. */
+/* Index of the function holding addr, or -1; of aliases (one address,
+ * several names), the last by name. */
 long symmap_find(const struct symmap *m, uint64_t addr);
 void symmap_free(struct symmap *m);
 
