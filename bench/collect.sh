@@ -3,8 +3,9 @@
 #
 # Usage: bench/collect.sh BOOTDIR KERNEL PROFILE ROUND
 #
-# Reads BOOTDIR/{boot-info,cN-*.txt,cN-*.slubstat,cN-count.perfstat} and
-# writes BOOTDIR/hackbench.csv, counters.csv and crosscheck.csv, each with
+# Reads BOOTDIR/{boot-info,cN-*.txt,cN-*.slubstat,cN-count.perfstat,
+# emulated-raw.csv} and writes BOOTDIR/hackbench.csv, counters.csv,
+# crosscheck.csv and (for an emulated-counters boot) emulated.csv, each with
 # its header (defined here, their one writer; bench/run.sh joins the
 # fragments and readers look columns up by name). A file that
 # does not parse gives a row with status "parse-error" and the parser's
@@ -25,6 +26,7 @@ hb=$dir/hackbench.csv.tmp ctr=$dir/counters.csv.tmp xc=$dir/crosscheck.csv.tmp
 : >"$ctr"
 HACKBENCH_HDR=kernel,profile,round,config,kind,mode,unit,groups,fds,loops,datasize,seconds,status
 COUNTERS_HDR=kernel,profile,round,config,kind,source,cache,counter,value
+EMULATED_HDR=kernel,profile,round,config,vcpu,function,instructions,accesses,misses,transfers
 
 # parse WHAT FILE [ARGS]: the parser's CSV (its header first), or fail (logged).
 parse() {
@@ -40,7 +42,7 @@ for cmdf in "$dir"/c*-config; do
 	c=c$n
 	# the configuration as planned: mode:unit:groups:loops:fds:datasize
 	IFS=: read -r mode unit groups loops fds size <"$dir/$c-config"
-	for kind in timed count; do
+	for kind in timed count emulated; do
 		f=$dir/$c-$kind.txt
 		[ -e "$f" ] || continue
 		# status: the boot's result, unless this run itself failed to parse
@@ -91,6 +93,20 @@ with_header() {
 }
 with_header "$HACKBENCH_HDR" "$hb" "$dir/hackbench.csv"
 with_header "$COUNTERS_HDR" "$ctr" "$dir/counters.csv"
+# The plugin's windows are the configurations, in order (window 0 is c1);
+# a boot whose windows do not match its configurations gives no rows.
+raw=$dir/emulated-raw.csv
+if [ -f "$raw" ] && [ -f "$raw.info" ] && [ "$result" = finished ]; then
+	windows=$(sed -n 's/^marks_start=//p' "$raw.info")
+	if [ "$windows" != "$n" ]; then
+		echo "$raw: $windows counting windows for $n configurations; no emulated counts kept" >>"$dir/collect.log"
+	else
+		csv_rows "$raw" window vcpu function instructions accesses misses transfers |
+			awk -F'|' -v pre="$kernel,$profile,$round" '{ printf "%s,c%d,%s,%s,%s,%s,%s,%s\n", pre, $1 + 1, $2, $3, $4, $5, $6, $7 }' \
+				>"$dir/emulated.csv.tmp"
+		with_header "$EMULATED_HDR" "$dir/emulated.csv.tmp" "$dir/emulated.csv"
+	fi
+fi
 # the cross-check of the counting runs, by slubstats (its columns, its sum)
 rm -f "$xc"
 if "$SLUBBENCH_TOP/bench/bin/slubstats" crosscheck "$dir/counters.csv" >"$xc" 2>>"$dir/collect.log"; then

@@ -10,21 +10,30 @@
 #                counting slub:add_partial (head/tail, per cache), untimed
 #   SB_PROFILE   1: in a counting boot, perf record of cpu-clock and of
 #                add_partial at the end
+#   SB_EMULATED  1: an emulated-counters boot (bench/boot.sh --counters):
+#                each configuration's hackbench once between sbmark's
+#                markers (one plugin window each, in order), nothing else
 #   SB_CACHES    caches whose add_partial events perf counts apart
-# A boot either times or counts: a plan asking for both is refused.
+# A boot times, counts or is emulated: a plan asking for two is refused.
 #
 # Files, each written as soon as it is known (a crash keeps the earlier ones):
 #   slabinfo-before.txt, slabinfo-after.txt     /proc/slabinfo
 #   cN-timed.txt       hackbench output of configuration N's timed run
 #   cN-timed.slubstat  SLUB statistics of that run ("cache counter value")
 #   cN-count.txt, cN-count.perfstat (+ .labels), cN-count.slubstat
+#   cN-emulated.txt    hackbench output of the emulated-counters run
 #   perf/              profiles and their reports
 #   progress           one line per finished step
 set -u
 SB_CONFIGS=${SB_CONFIGS:?} SB_WARMUP=${SB_WARMUP:-1} SB_TIMED=${SB_TIMED:-1}
 SB_COUNT=${SB_COUNT:-0} SB_PROFILE=${SB_PROFILE:-0} SB_CACHES=${SB_CACHES:?}
-if [ "$SB_TIMED" = 1 ] && [ "$SB_COUNT$SB_PROFILE" != 00 ]; then
-	echo "error: a timed boot only times: SB_COUNT and SB_PROFILE must be 0" >&2
+SB_EMULATED=${SB_EMULATED:-0}
+if [ "$SB_TIMED" = 1 ] && [ "$SB_COUNT$SB_PROFILE$SB_EMULATED" != 000 ]; then
+	echo "error: a timed boot only times: SB_COUNT, SB_PROFILE and SB_EMULATED must be 0" >&2
+	exit 2
+fi
+if [ "$SB_EMULATED" = 1 ] && [ "$SB_COUNT$SB_PROFILE" != 00 ]; then
+	echo "error: an emulated-counters boot counts nothing else: SB_COUNT and SB_PROFILE must be 0" >&2
 	exit 2
 fi
 
@@ -95,6 +104,11 @@ for cfg in $SB_CONFIGS; do
 		rc=$?
 		[ "$slub" = 1 ] && slub_read >"c$n-timed.slubstat"
 		step "c$n timed rc=$rc"
+	fi
+
+	if [ "$SB_EMULATED" = 1 ]; then
+		sbmark run "${HB[@]}" >"c$n-emulated.txt" 2>&1
+		step "c$n emulated rc=$?"
 	fi
 
 	if [ "$SB_COUNT" = 1 ] && [ "$slub" = 1 ]; then

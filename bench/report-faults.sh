@@ -8,7 +8,7 @@ if [ -s "$R/boots.csv" ] && head -n1 "$R/boots.csv" | tr ',' '\n' | grep -qx att
 		echo "Faults: boots that did not finish (the intervals pair only the rounds"
 		echo "in which both kernels ran):"
 		while IFS='|' read -r r k kind a res; do
-			base=$(printf 'r%02d-%s' "$r" "$k")
+			base=$(boot_name "$r" "$k" "$kind")
 			log=$R/logs/$base.a$a-serial.log fate="booted again"
 			if [ ! -f "$log" ]; then log=$R/logs/$base-serial.log fate="kept as failed"; fi
 			case "$res" in panic | wrong-kernel) fate="kept, a finding (never retried)" ;; esac

@@ -51,6 +51,25 @@ for k in "${kernels[@]}"; do
 	[ -n "$a$b$f" ] && echo "$k ${a:-0} ${b:-0} ${f:-0}" >>"$PLOTS/slowpath.dat"
 done
 
+# emulated: the functions first by transfers, each kernel's transfers per
+# 1000 messages side by side (a header row of kernel names: data, not code)
+ne=0
+if [ -s "$R/emulated-top.csv" ]; then
+	msgs=$(ev "$baseline" all instructions messages)
+	{
+		echo "function ${kernels[*]}"
+		csv_rows "$R/emulated-top.csv" function transfers |
+			awk -F'|' '$1 != "[user]" { if ($2 > best[$1]) best[$1] = $2 } END { for (f in best) printf "%s|%.0f\n", f, best[f] }' |
+			sort -t'|' -k2,2nr -k1,1 | head -n 8 | cut -d'|' -f1 |
+			while IFS= read -r f; do
+				line=$f
+				for k in "${kernels[@]}"; do line+=" $(awk -v v="$(et "$k" "$f" transfers)" -v m="$msgs" 'BEGIN { printf "%.2f", 1000 * v / m }')"; done
+				echo "$line"
+			done
+	} >"$PLOTS/emulated.dat"
+	ne=${#kernels[@]}
+fi
+
 sub="$(jq -r .run_id "$M"), profile $(jq -r .plan.profile "$M"), $(jq -r .plan.smp "$M") vCPUs ($(jq -r .accel "$M"))"
 # plot NAME TITLE [NAME=NUMBER...]: the chart from plots/NAME.gp, or none without data
 plot() {
@@ -75,4 +94,5 @@ plot ratios "hackbench time against $baseline, paired by round (Holm CI)" "n=$nr
 plot drift "each timed boot against its kernel's geometric mean, in run order" "n=${#kernels[@]}"
 plot add_partial "add_partial() per 1000 messages, at the head and at the tail"
 plot slowpath "SLUB slow paths per 1000 messages (all caches)"
+plot emulated "emulated cache-line transfers per 1000 messages, by kernel function" "n=$ne"
 rm -f "$PLOTS/times-points.dat"

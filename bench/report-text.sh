@@ -83,6 +83,8 @@ headline() { # KERNEL: one line against the baseline
 	. "$SLUBBENCH_TOP/bench/report-position.sh"
 	# shellcheck source=bench/report-mechanism.sh
 	. "$SLUBBENCH_TOP/bench/report-mechanism.sh"
+	# shellcheck source=bench/report-emulated.sh
+	. "$SLUBBENCH_TOP/bench/report-emulated.sh"
 	# shellcheck source=bench/report-faults.sh
 	. "$SLUBBENCH_TOP/bench/report-faults.sh"
 	echo "Warnings:"
@@ -140,10 +142,11 @@ mv "$T" "$R/report.txt"
 	cat "$R/report.txt"
 	echo '```'
 	echo
-	for c in times ratios drift add_partial slowpath; do
+	for c in times ratios drift add_partial slowpath emulated; do
 		[ -f "$R/plots/$c.png" ] && printf '![%s](plots/%s.png)\n\n' "$c" "$c"
 	done
 	echo "Data: [summary.csv](summary.csv), [mechanism.csv](mechanism.csv), [hackbench.csv](hackbench.csv),"
 	echo "[counters.csv](counters.csv), [crosscheck.csv](crosscheck.csv), [boots.csv](boots.csv), [manifest.json](manifest.json)."
+	[ ! -s "$R/emulated.csv" ] || echo "Emulated counters: [emulated.csv](emulated.csv), [emulated-summary.csv](emulated-summary.csv), [emulated-top.csv](emulated-top.csv)."
 } >"$R/report.md.tmp"
 mv "$R/report.md.tmp" "$R/report.md"

@@ -14,7 +14,10 @@
 #                   Wilcoxon's signed-rank test as a check (bench/bin/slubstats)
 #   mechanism.csv   SLUB counters and add_partial events: median over rounds,
 #                   per 1000 messages, paired ratio to the baseline
-#   plots/          times, ratios, drift, add_partial, slowpath (.png and .svg)
+#   emulated-summary.csv, emulated-top.csv   (runs with emulated.csv) the
+#                   emulated counters per kernel, and by function
+#   plots/          times, ratios, drift, add_partial, slowpath, emulated
+#                   (.png and .svg)
 #   report.txt      plain text, at most 80 columns: for a mailing list
 #   report.md       the same, with the charts
 set -euo pipefail
@@ -60,6 +63,10 @@ mv "$R/mechanism.csv.tmp" "$R/mechanism.csv"
 # COUNTER FIELD: one value of mechanism.csv (columns by name).
 sv() { csv_get "$R/summary.csv" "$3" kernel="$1" config="$2"; }
 mv_() { csv_get "$R/mechanism.csv" "$5" kernel="$1" config="$2" cache="$3" counter="$4"; }
+# ev KERNEL SCOPE METRIC FIELD: emulated-summary.csv (main configuration);
+# et KERNEL FUNCTION METRIC: emulated-top.csv
+ev() { csv_get "$R/emulated-summary.csv" "$4" kernel="$1" config="$main" scope="$2" metric="$3"; }
+et() { csv_get "$R/emulated-top.csv" "$3" kernel="$1" function="$2"; }
 
 # The main configuration: the one with the most messages and a timed run.
 main=$(csv_rows "$R/summary.csv" config messages n | awk -F'|' '$3 > 0 && $2 > best { best = $2; c = $1 } END { print c }')
@@ -81,6 +88,14 @@ if [ -s "$R/boots.csv" ]; then
 		{ t[$3 "|" $2] = $4; lg[$3] += log($4); ng[$3]++ }
 		END { for (i = 1; i <= n; i++) if (key[i] in t)
 			printf "%d %d %s %.6f\n", i, pos[i], kern[i], log(t[key[i]]) - lg[kern[i]] / ng[kern[i]] }')
+fi
+
+rm -f "$R/emulated-summary.csv" "$R/emulated-top.csv"
+if [ -s "$R/emulated.csv" ]; then
+	"$S" emulated "$R/emulated.csv" "$R/hackbench.csv" --baseline "$baseline" >"$R/emulated-summary.csv.tmp"
+	mv "$R/emulated-summary.csv.tmp" "$R/emulated-summary.csv"
+	"$S" emulated-top "$R/emulated.csv" --config "$main" --limit 12 >"$R/emulated-top.csv.tmp"
+	mv "$R/emulated-top.csv.tmp" "$R/emulated-top.csv"
 fi
 
 say report "charts"

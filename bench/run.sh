@@ -30,7 +30,13 @@
 #                      never retried; every attempt is kept (raw/*.aN)
 #   --no-count         no perf stat counting of slub:add_partial (round 0)
 #   --no-profile       no perf record (round 0)
-#   --quick            a short plan for tests: head,tail, 2 rounds, groups 4, loops 50
+#   --emulated-counters N   boots per kernel under the slubcount plugin (emu/):
+#                      exact instructions, L1d misses and cache-line transfers
+#                      of each configuration's run, untimed (default: 2; 0:
+#                      none; left out with a warning when the plugin cannot
+#                      be built)
+#   --quick            a short plan for tests: head,tail, 2 rounds, groups 4,
+#                      loops 50, one emulated-counters boot per kernel
 #   --variant NAME=PATCH   build stock + PATCH as kernel NAME and add it to the plan
 #   --out DIR          results directory (default: results/<run-id>)
 #   --dry-run          print the plan, boot by boot, and build or boot nothing
@@ -46,7 +52,8 @@
 # Timed boots (rounds 1..N) only time: warm-up, then each configuration's
 # hackbench once, SLUB statistics read between runs. Counting (perf stat of
 # slub:add_partial) and profiling (perf record) run in round 0, a boot of
-# their own per kernel, whose times are never used.
+# their own per kernel, whose times are never used; so do the emulated
+# counters (boots eNN-KERNEL, under TCG with the plugin).
 set -euo pipefail
 # shellcheck source=lib/common.sh
 . "$(dirname "$0")/../lib/common.sh"
@@ -58,7 +65,7 @@ B=$SLUBBENCH_TOP/bench
 
 kernels="slab stock head tail" profile=2007 groups=10 loops=150 fds=20 datasize=100
 mode=socket unit=process rounds=12 design=auto seed='' smp='' mem=2048 accel=auto timeout=900
-count=1 prof=1 out='' resume='' dry=0 precision='' max_rounds=64 max_time='' retries=2 retry_failed=0
+count=1 prof=1 emulated=2 out='' resume='' dry=0 precision='' max_rounds=64 max_time='' retries=2 retry_failed=0
 user_variants=()
 split_opts "$@"
 set -- "${ARGS[@]+"${ARGS[@]}"}"
@@ -79,6 +86,7 @@ set_opt() {
 	loops | fds | datasize | rounds | mem | timeout | smp | max_rounds) x=$(opt_uint "--${k//_/-}" "$v"); printf -v "$k" %s "$x" ;;
 	count | prof) x=$(opt_choice "$k" "$v" 0 1); printf -v "$k" %s "$x" ;;
 	retries) retries=$(opt_count --retries "$v") ;;
+	emulated) emulated=$(opt_count --emulated-counters "$v") ;;
 	seed) [[ "$v" =~ ^[0-9]{1,19}$ ]] || die "--seed needs a whole number, not '$v'"; seed=$v ;;
 	precision)
 		[[ "$v" =~ ^([0-9]+(\.[0-9]+)?)%$ ]] || die "--precision needs a percentage such as 2%, not '$v'"
@@ -98,7 +106,9 @@ while [ $# -gt 0 ]; do
 		need_val "$@"; k=${1#--}; set_opt "${k//-/_}" "$2"; shift 2 ;;
 	--no-count) count=0; shift ;;
 	--no-profile) prof=0; shift ;;
-	--quick) kernels="head tail" rounds=2 groups=4 loops=50 prof=0; shift ;;
+	--emulated-counters) need_val "$@"; set_opt emulated "$2"; shift 2 ;;
+	--no-emulated-counters) emulated=0; shift ;;
+	--quick) kernels="head tail" rounds=2 groups=4 loops=50 prof=0 emulated=1; shift ;;
 	--out) need_val "$@"; out=$2; shift 2 ;;
 	--variant) need_val "$@"; user_variants+=("$2"); shift 2 ;;
 	--resume) need_val "$@"; resume=$2; shift 2 ;;
@@ -112,7 +122,7 @@ done
 [ "$retry_failed" = 0 ] || [ -n "$resume" ] || die "--retry-failed goes with --resume"
 
 # ---- resume: the saved plan's known keys, checked as options are ---------
-PLAN_KEYS="kernels profile groups loops fds datasize mode unit rounds design seed smp mem accel timeout count prof precision max_rounds max_time retries"
+PLAN_KEYS="kernels profile groups loops fds datasize mode unit rounds design seed smp mem accel timeout count prof emulated precision max_rounds max_time retries"
 if [ -n "$resume" ]; then
 	out=$(run_dir_of "$resume")
 	[ -f "$out/plan.json" ] || die "no run to resume at $out (no plan.json)"
@@ -177,6 +187,7 @@ if [ "$dry" = 1 ]; then
 	if [ "$count" = 1 ] || [ "$prof" = 1 ]; then
 		echo "round 0 (untimed: $( [ "$count" = 1 ] && echo "perf stat counting" )$( [ "$count$prof" = 11 ] && echo ", " )$( [ "$prof" = 1 ] && echo "perf record" )): ${labels[*]}"
 	fi
+	[ "$emulated" = 0 ] || echo "emulated counters (untimed, TCG + slubcount plugin): $emulated boot(s) each of ${labels[*]}"
 	csv_rows <(echo "$sched") round kernel | awk -F'|' '$1 != r { if (r) print line; r = $1; line = sprintf("round %s (timed):", r) } { line = line " " $2 } END { print line }'
 	[ -z "$precision" ] || echo "then whole squares until every 95% CI half-width <= $precision% (at most $max_rounds rounds${max_time:+, no new square after $max_time})"
 	exit 0
@@ -187,6 +198,15 @@ uniq_variants=$(printf '%s\n' "${labels[@]}" | while read -r l; do echo "${varia
 # shellcheck disable=SC2086
 "$SLUBBENCH_TOP/kernels/build.sh" --profile "$profile" ${vargs[@]+"${vargs[@]}"} $uniq_variants
 image=$("$SLUBBENCH_TOP/rootfs/build.sh" | tail -n1)
+if [ "$emulated" -gt 0 ]; then
+	if [ "$accel" = kvm ]; then
+		say bench "warning: --accel kvm: no emulated counters (the plugin needs TCG)"
+		emulated=0
+	elif ! "$SLUBBENCH_TOP/emu/build.sh" >/dev/null; then
+		say bench "warning: the slubcount plugin could not be built (above): running without emulated counters"
+		emulated=0
+	fi
+fi
 BOOT_CMD=("$B/boot.sh")
 # a stand-in for QEMU (tests of the bench's own logic); recorded in the manifest
 [ -z "${SLUBBENCH_BOOT:-}" ] || BOOT_CMD=("$SLUBBENCH_BOOT")
@@ -233,7 +253,7 @@ trap interrupted INT TERM
 
 n0=0
 [ "$count" = 1 ] || [ "$prof" = 1 ] && n0=${#labels[@]}
-expected_boots=$((n0 + rounds * ${#labels[@]}))
+expected_boots=$((n0 + (emulated + rounds) * ${#labels[@]}))
 write_manifest running
 say bench "run $run_id: ${#labels[@]} kernels x $rounds rounds ($design_used, seed $seed), configs: $configs -> $out"
 max_secs=
@@ -241,33 +261,15 @@ max_secs=
 	while (match(m, /^[0-9]+[hms]/)) { v = substr(m, 1, RLENGTH - 1); u = substr(m, RLENGTH, 1)
 		s += v * (u == "h" ? 3600 : u == "m" ? 60 : 1); m = substr(m, RLENGTH + 1) } print s }')
 t_start=$(date +%s) secs_boots=0 n_boots=0
-# one boot, with progress and an ETA from the boots so far
-boot() {
-	local r=$1 pos=$2 l=$3 kind=$4 t0 eta=
-	[ -f "$(boot_dir "$r" "$l")/done" ] && return 0
-	local free
-	free=$(df -Pm "$out" | awk 'NR == 2 { print $4 }')
-	if [ "$free" -lt 64 ]; then
-		join_csv || true
-		write_manifest incomplete "disk full" || true
-		die "disk full: $out has $free MiB free (a boot needs about 64); free space, then: ./run.sh bench --resume $out"
-	fi
-	if [ "$n_boots" -gt 0 ]; then
-		local left=$(((expected_boots - $(find "$out/raw" -name "done" | wc -l)) * secs_boots / n_boots))
-		eta=", about $((left / 60))m$(printf '%02d' $((left % 60)))s left"
-	fi
-	say bench "round $r/$rounds, position $pos: $l ($kind$eta)"
-	t0=$(date +%s)
-	run_boot "$r" "$pos" "$l" "$kind"
-	secs_boots=$((secs_boots + $(date +%s) - t0)) n_boots=$((n_boots + 1))
-	join_csv
-	write_manifest running
-}
 
 if [ "$n0" -gt 0 ]; then
 	i=0
 	for l in "${labels[@]}"; do i=$((i + 1)); boot 0 "$i" "$l" count </dev/null; done
 fi
+for ((e = 1; e <= emulated; e++)); do
+	i=0
+	for l in "${labels[@]}"; do i=$((i + 1)); boot "$e" "$i" "$l" emulated </dev/null; done
+done
 r=1
 while :; do
 	while IFS=, read -r -u 3 rr pos l _; do

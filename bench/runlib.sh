@@ -23,7 +23,7 @@ boot_fragment() {
 # its writer gave it (idempotent; written through a temporary file).
 join_csv() {
 	local f hdr frag
-	for f in hackbench counters crosscheck boots; do
+	for f in hackbench counters crosscheck emulated boots; do
 		mapfile -t frags < <(find "$out/raw" -name "$f.csv" | sort)
 		[ ${#frags[@]} -gt 0 ] || continue
 		hdr=$(head -n1 "${frags[0]}")
@@ -52,18 +52,21 @@ publish_boot() {
 	return 0
 }
 
-# guest_settings KIND: the plan's settings for a timed or a counting boot.
-# A timed boot only times: no perf in it, ever.
+# guest_settings KIND: the plan's settings for a timed, counting or
+# emulated-counters boot. A timed boot only times: no perf in it, ever.
 guest_settings() {
-	local timed=1 cnt=0 prf=0
-	if [ "$1" = count ]; then timed=0 cnt=$count prf=$prof; fi
-	printf 'SB_CONFIGS=%q\nSB_WARMUP=1\nSB_TIMED=%s\nSB_COUNT=%s\nSB_PROFILE=%s\nSB_CACHES=%q\n' \
-		"$configs" "$timed" "$cnt" "$prf" "$HOT_CACHES"
+	local timed=1 cnt=0 prf=0 emu=0
+	case "$1" in
+	count) timed=0 cnt=$count prf=$prof ;;
+	emulated) timed=0 emu=1 ;;
+	esac
+	printf 'SB_CONFIGS=%q\nSB_WARMUP=1\nSB_TIMED=%s\nSB_COUNT=%s\nSB_PROFILE=%s\nSB_EMULATED=%s\nSB_CACHES=%q\n' \
+		"$configs" "$timed" "$cnt" "$prf" "$emu" "$HOT_CACHES"
 }
 
-# boot_dir ROUND LABEL: where one boot's raw output goes.
+# boot_dir ROUND LABEL KIND: where one boot's raw output goes.
 boot_dir() {
-	printf '%s/raw/r%02d-%s\n' "$out" "$1" "$2"
+	echo "$out/raw/$(boot_name "$1" "$2" "$3")"
 }
 
 # transient RESULT: a fault of the run (QEMU killed, not started, hung),
@@ -76,15 +79,16 @@ transient() {
 # boot_once DIR ROUND POSITION LABEL KIND ATTEMPT: one attempt: boot,
 # collect, and the boot's row of boots.csv.
 boot_once() {
-	local d=$1 r=$2 pos=$3 l=$4 kind=$5 attempt=$6 start t0 rc=0 result
+	local d=$1 r=$2 pos=$3 l=$4 kind=$5 attempt=$6 start t0 rc=0 result emu=()
 	rm -rf "$d" && mkdir -p "$d"
+	[ "$kind" != emulated ] || emu=(--counters)
 	{
 		guest_settings "$kind"
 		cat "$B/guest-plan.sh"
 	} >"$d/plan-in.sh"
 	start=$(date -u +%FT%TZ)
 	t0=$(date +%s)
-	"${BOOT_CMD[@]}" --smp "$smp" --mem "$mem" --accel "$accel" --timeout "$timeout" \
+	"${BOOT_CMD[@]}" --smp "$smp" --mem "$mem" --accel "$accel" --timeout "$timeout" ${emu[@]+"${emu[@]}"} \
 		--expect-build-id "$(jq -r .build_id "$out/kernels/$l.json")" \
 		--out "$d" --plan "$d/plan-in.sh" "$(kernel_dir "${variant_of[$l]}" "$profile")" \
 		2>>"$d/boot.err" || rc=$?
@@ -94,13 +98,40 @@ boot_once() {
 	boot_fragment "$d" "$r" "$pos" "$l" "$kind" "$attempt" "$start" $(($(date +%s) - t0)) "${result:-not-run}"
 }
 
+# boot ROUND POSITION LABEL KIND: one boot unless done, with progress and
+# an ETA from the boots so far (stops the run when the disk is full). Uses
+# run.sh's expected_boots, rounds, emulated, secs_boots and n_boots.
+boot() {
+	local r=$1 pos=$2 l=$3 kind=$4 t0 eta='' what
+	[ -f "$(boot_dir "$r" "$l" "$kind")/done" ] && return 0
+	local free
+	free=$(df -Pm "$out" | awk 'NR == 2 { print $4 }')
+	if [ "$free" -lt 64 ]; then
+		join_csv || true
+		write_manifest incomplete "disk full" || true
+		die "disk full: $out has $free MiB free (a boot needs about 64); free space, then: ./run.sh bench --resume $out"
+	fi
+	if [ "$n_boots" -gt 0 ]; then
+		local left=$(((expected_boots - $(find "$out/raw" -name "done" | wc -l)) * secs_boots / n_boots))
+		eta=", about $((left / 60))m$(printf '%02d' $((left % 60)))s left"
+	fi
+	what="round $r/$rounds, position $pos"
+	[ "$kind" != emulated ] || what="emulated counters $r/$emulated"
+	say bench "$what: $l ($kind$eta)"
+	t0=$(date +%s)
+	run_boot "$r" "$pos" "$l" "$kind"
+	secs_boots=$((secs_boots + $(date +%s) - t0)) n_boots=$((n_boots + 1))
+	join_csv
+	write_manifest running
+}
+
 # set_aside DIR: keep a failed attempt as DIR.aN (its console and its row
 # of boots.csv, none of its data), so that DIR can be booted again.
 set_aside() {
 	local d=$1 n=1
 	while [ -e "$d.a$n" ]; do n=$((n + 1)); done
 	mv "$d" "$d.a$n"
-	rm -f "$d.a$n"/{hackbench,counters,crosscheck}.csv "$d.a$n/done"
+	rm -f "$d.a$n"/{hackbench,counters,crosscheck,emulated}.csv "$d.a$n/done"
 	publish_boot "$d.a$n"
 }
 
@@ -108,7 +139,7 @@ set_aside() {
 # than a transient fault, or the retries are spent; collect, publish, done.
 run_boot() {
 	local r=$1 pos=$2 l=$3 kind=$4 d attempt result
-	d=$(boot_dir "$r" "$l")
+	d=$(boot_dir "$r" "$l" "$kind")
 	attempt=$(($(find "$out/raw" -maxdepth 1 -name "$(basename "$d").a*" | wc -l) + 1))
 	while :; do
 		boot_once "$d" "$r" "$pos" "$l" "$kind" "$attempt"
@@ -126,7 +157,7 @@ run_boot() {
 # fault, so that the run boots it again (--resume --retry-failed).
 retry_failed() {
 	local d
-	for d in "$out"/raw/r*-*; do
+	for d in "$out"/raw/[re][0-9]*-*; do
 		[ -f "$d/done" ] && [ -f "$d/boots.csv" ] || continue
 		transient "$(csv_get "$d/boots.csv" result)" || continue
 		say bench "retrying $(basename "$d") ($(csv_get "$d/boots.csv" result))"
@@ -144,7 +175,7 @@ write_manifest() {
 	accel_used=$(cat "$out"/raw/*/boot-info 2>/dev/null | sed -n 's/^accel=//p' | sort -u | tr '\n' ' ' || true)
 	done_n=$(find "$out/raw" -name "done" | wc -l)
 	failed=$(boots_failed)
-	retried=$(find "$out/raw" -maxdepth 1 -name 'r*-*.a[0-9]*' | wc -l)
+	retried=$(find "$out/raw" -maxdepth 1 -name '[re][0-9]*-*.a[0-9]*' | wc -l)
 	[ -s "$out/boots.csv" ] && boots_json=$(jq -R -s 'split("\n") | map(select(length > 0) | split(","))
 		| .[0] as $h | .[1:] | map([$h, .] | transpose | map({(.[0]): .[1]}) | add)' "$out/boots.csv")
 	jq -n --arg id "$run_id" --arg status "$1" --arg stop "${2:-}" --arg date "$(date -u +%FT%TZ)" \
@@ -199,7 +230,7 @@ stop_reason() {
 # boots_failed: finished boots (every attempt spent) that did not finish well.
 boots_failed() {
 	local d n=0
-	for d in "$out"/raw/r*-*; do
+	for d in "$out"/raw/[re][0-9]*-*; do
 		[ -f "$d/done" ] || continue
 		grep -qx 'result=finished' "$d/boot-info" 2>/dev/null || n=$((n + 1))
 	done

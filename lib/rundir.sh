@@ -16,7 +16,13 @@ round uint
 position uint
 attempt uint
 config ^c[0-9]+$
-kind ^(timed|count)$
+kind ^(timed|count|emulated)$
+vcpu uint
+function ^\[?[A-Za-z0-9_.]+\]?$
+instructions uint
+accesses uint
+misses uint
+transfers uint
 mode ^(socket|pipe|)$
 unit ^(process|thread|)$
 groups uint?
@@ -108,11 +114,20 @@ check_run_dir() {
 	done
 	for f in "$d"/*.csv; do
 		[ -e "$f" ] || continue
-		case "$(basename "$f")" in summary.csv | mechanism.csv) continue ;; esac # the report's own output
+		case "$(basename "$f")" in summary.csv | mechanism.csv | emulated-summary.csv | emulated-top.csv) continue ;; esac # the report's own output
 		check_csv "$f"
 	done
 	[ ! -e "$d/manifest.json" ] || check_manifest "$d/manifest.json"
 	realpath "$d"
+}
+
+# boot_name ROUND LABEL KIND: a boot's directory under raw/, and its logs'
+# prefix: rNN-LABEL, or eNN-LABEL for an emulated-counters boot (NN: its
+# repetition).
+boot_name() {
+	local p=r
+	[ "$3" != emulated ] || p=e
+	printf '%s%02d-%s\n' "$p" "$1" "$2"
 }
 
 # run_dir_of ARG: a run given as a directory (a path), or as a run id

@@ -5,14 +5,16 @@
 # Faults to act out come from $STUB_FAULTS, one "BOOTDIR ATTEMPT RESULT"
 # per line (BOOTDIR like r01-head; RESULT finished, panic, timeout,
 # killed-KILL, launcher-error or wrong-kernel). STUB_SLEEP: seconds a boot
-# takes (default 0).
+# takes (default 0). With --counters it leaves the plugin's files too, with
+# made-up counts (head's transfers 3x the others').
 set -euo pipefail
-out='' plan='' expect=''
+out='' plan='' expect='' counters=0
 while [ $# -gt 0 ]; do
 	case "$1" in
 	--out) out=$2; shift 2 ;;
 	--plan) plan=$2; shift 2 ;;
 	--expect-build-id) expect=$2; shift 2 ;;
+	--counters) counters=1; shift ;;
 	--*) shift 2 ;;
 	*) shift ;;
 	esac
@@ -40,6 +42,21 @@ if [ "$result" = finished ] || [ "$result" = panic ]; then
 			"$([ "$unit" = thread ] && echo threaded || echo process)" "$groups" $((2 * fds)) $((2 * fds * groups)) \
 			"$loops" "$size" $((1 + RANDOM % 2)) $((RANDOM % 1000)) >"$out/c$n-timed.txt"
 	done
+fi
+if [ "$counters" = 1 ] && [ "$result" = finished ]; then
+	x=1
+	case "$name" in *-head) x=3 ;; esac
+	{
+		echo "window,vcpu,function,instructions,accesses,misses,transfers"
+		for ((w = 0; w < n; w++)); do
+			for v in 0 1; do
+				echo "$w,$v,[user],$((5000000 + RANDOM)),2000000,40000,$((100 * x))"
+				echo "$w,$v,__slab_free,$((300000 * x)),90000,9000,$((2000 * x))"
+				echo "$w,$v,___slab_alloc,$((200000 * x)),80000,8000,$((1500 * x))"
+			done
+		done
+	} >"$out/emulated-raw.csv"
+	printf 'window=marks\nmarks_start=%d\nmarks_stop=%d\nvcpus=2\n' "$n" "$n" >"$out/emulated-raw.csv.info"
 fi
 [ "$result" != panic ] || echo "Kernel panic - not syncing: sysrq triggered crash" >"$out/serial.log"
 echo "result=$result" >"$out/boot-info"

@@ -16,6 +16,12 @@
  *   slubstats crosscheck COUNTERS_CSV
  *       per cache and counting run: slub:add_partial events (perf) against
  *       the add_partial sum of the SLUB statistics; agree within 1%.
+ *   slubstats emulated EMULATED_CSV HACKBENCH_CSV [--baseline K]
+ *       the emulated counters per kernel, configuration, scope and metric:
+ *       mean over boots, spread, per 1000 messages, ratio to the baseline
+ *       with the whole boot-to-boot range (emulated.h)
+ *   slubstats emulated-top EMULATED_CSV --config C [--limit N]
+ *       the functions first by transfers or instructions, every kernel's
  *   slubstats compare HACKBENCH_CSV_A HACKBENCH_CSV_B
  *       the same kernel and configuration in two runs: B's geometric mean
  *       over A's, unpaired (Welch on the logs), 95% interval.
@@ -31,6 +37,7 @@
 
 #include "cli.h"
 #include "csv.h"
+#include "emulated.h"
 #include "stats.h"
 #include "stats_groups.h"
 
@@ -342,7 +349,9 @@ static void usage(FILE *f)
 	fputs("usage: slubstats times HACKBENCH_CSV [--baseline K]\n"
 	      "       slubstats mechanism COUNTERS_CSV HACKBENCH_CSV --caches LIST [--baseline K]\n"
 	      "       slubstats compare HACKBENCH_CSV_A HACKBENCH_CSV_B\n"
-	      "       slubstats crosscheck COUNTERS_CSV\n",
+	      "       slubstats crosscheck COUNTERS_CSV\n"
+	      "       slubstats emulated EMULATED_CSV HACKBENCH_CSV [--baseline K]\n"
+	      "       slubstats emulated-top EMULATED_CSV --config C [--limit N]\n",
 	      f);
 }
 
@@ -351,10 +360,13 @@ int main(int argc, char **argv)
 	static const struct option opts[] = {
 		{ "baseline", required_argument, NULL, 'b' },
 		{ "caches", required_argument, NULL, 'c' },
+		{ "config", required_argument, NULL, 'C' },
+		{ "limit", required_argument, NULL, 'l' },
 		{ "help", no_argument, NULL, 'h' },
 		{ 0 },
 	};
-	const char *baseline = NULL, *caches = NULL, *cmd;
+	const char *baseline = NULL, *caches = NULL, *config = NULL, *cmd;
+	unsigned limit = 12;
 	int c;
 
 	cli_prog = "slubstats";
@@ -366,6 +378,12 @@ int main(int argc, char **argv)
 			break;
 		case 'c':
 			caches = optarg;
+			break;
+		case 'C':
+			config = optarg;
+			break;
+		case 'l':
+			limit = (unsigned)cli_uint("--limit", optarg, 1, 1000);
 			break;
 		case 'h':
 			usage(stdout);
@@ -386,6 +404,13 @@ int main(int argc, char **argv)
 	}
 	if (!strcmp(cmd, "crosscheck") && argc == 2)
 		return cmd_crosscheck(argv[1]);
+	if (!strcmp(cmd, "emulated") && argc == 3)
+		return emulated_summary(argv[1], argv[2], baseline);
+	if (!strcmp(cmd, "emulated-top") && argc == 2) {
+		if (!config)
+			cli_die("--config", "is missing: which configuration (c1, c2, ...)");
+		return emulated_top(argv[1], config, limit);
+	}
 	if (!strcmp(cmd, "compare") && argc == 3)
 		return cmd_compare(argv[1], argv[2]);
 	usage(stderr);

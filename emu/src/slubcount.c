@@ -8,14 +8,18 @@
  * as "[user]", kernel code outside System.map's text as "[kernel]".
  *
  * Counting is on only between the guest's markers (marker.h), so the
- * counters cover the measured run and nothing else. Functions are given to
+ * counters cover the measured run and nothing else. Each start marker opens
+ * a new window (0, 1, ...; at most 16), counted apart: a guest that runs
+ * several measured runs brackets each. Functions are given to
  * instructions when they are translated, not when they execute; instructions
  * are counted per translation block, so a block left early (an interrupt or
  * fault inside it) still counts whole, and the block holding the start
  * marker counts from the block after it.
  *
  * Arguments (-plugin slubcount.so,ARG=VALUE,...):
- *   out=PATH      the CSV to write at exit (required); PATH.info gets totals
+ *   out=PATH      the CSV to write at exit (required): window, vcpu,
+ *                 function, instructions, accesses, misses, transfers;
+ *                 PATH.info gets the settings and totals
  *   map=PATH      System.map of the booted kernel (else every kernel
  *                 instruction is "[kernel]")
  *   cache=on|off  model the caches (default on; off: instructions only)
@@ -23,6 +27,7 @@
  *                 cache=on; addresses beyond it are counted as unmodelled)
  *   l1d_kib=N, l1d_ways=N   the L1d of each vCPU (default 32 KiB, 8-way)
  *   window=marks|all   count between markers (default) or the whole run
+ *                 (one window, 0)
  */
 #include <errno.h>
 #include <stdatomic.h>
@@ -64,14 +69,29 @@ static struct {
 
 static struct symmap syms;
 static struct cachesim *sim;
-static struct fcount *counts[CS_MAX_VCPUS];
+#define MAX_WINDOWS 16
+static struct fcount *counts[MAX_WINDOWS][CS_MAX_VCPUS];
 static uint64_t unmodelled[CS_MAX_VCPUS];
 static unsigned vcpus, nfuncs;
-static atomic_int counting;
+static atomic_int window = -1;   /* the open window, or -1: not counting */
 static atomic_uint starts, stops;
 static atomic_ulong translated;
 static const uint8_t mark_start[8] = MARK_BYTES(MARK_START_DISP);
 static const uint8_t mark_stop[8] = MARK_BYTES(MARK_STOP_DISP);
+
+/* Counters of window w, made when it opens (in the vCPU thread that
+ * executes the start marker, before any callback can use them). */
+static int open_window(int w)
+{
+	unsigned v;
+
+	for (v = 0; v < vcpus; v++) {
+		counts[w][v] = calloc(nfuncs, sizeof(struct fcount));
+		if (!counts[w][v])
+			return -1;
+	}
+	return 0;
+}
 
 static int bad(const char *arg, const char *why)
 {
@@ -181,11 +201,13 @@ static uint32_t func_of(uint64_t vaddr)
 static void tb_exec(unsigned int vcpu, void *udata)
 {
 	const struct tbinfo *t = udata;
-	struct fcount *c = counts[vcpu];
+	int w = atomic_load_explicit(&window, memory_order_acquire);
+	struct fcount *c;
 	uint32_t i;
 
-	if (!atomic_load_explicit(&counting, memory_order_relaxed))
+	if (w < 0)
 		return;
+	c = counts[w][vcpu];
 	for (i = 0; i < t->nruns; i++)
 		c[t->runs[i].func].insns += t->runs[i].n;
 }
@@ -193,15 +215,16 @@ static void tb_exec(unsigned int vcpu, void *udata)
 static void mem_access(unsigned int vcpu, qemu_plugin_meminfo_t info, uint64_t vaddr, void *udata)
 {
 	struct qemu_plugin_hwaddr *hw;
+	int w = atomic_load_explicit(&window, memory_order_acquire);
 	struct fcount *c;
 	unsigned r;
 
-	if (!atomic_load_explicit(&counting, memory_order_relaxed))
+	if (w < 0)
 		return;
 	hw = qemu_plugin_get_hwaddr(info, vaddr);
 	if (!hw || qemu_plugin_hwaddr_is_io(hw))
 		return;
-	c = &counts[vcpu][(uintptr_t)udata];
+	c = &counts[w][vcpu][(uintptr_t)udata];
 	r = cachesim_access(sim, vcpu, qemu_plugin_hwaddr_phys_addr(hw), qemu_plugin_mem_is_store(info));
 	c->accesses++;
 	if (r & CS_UNMODELLED)
@@ -214,13 +237,18 @@ static void mem_access(unsigned int vcpu, qemu_plugin_meminfo_t info, uint64_t v
 
 static void on_mark(unsigned int vcpu, void *udata)
 {
+	unsigned w;
+
 	(void)vcpu;
+	if (opt.all)
+		return;
 	if (udata) {
-		atomic_fetch_add(&starts, 1);
-		atomic_store(&counting, 1);
+		w = atomic_fetch_add(&starts, 1);
+		if (w < MAX_WINDOWS && !open_window((int)w))
+			atomic_store_explicit(&window, (int)w, memory_order_release);
 	} else {
 		atomic_fetch_add(&stops, 1);
-		atomic_store(&counting, opt.all);
+		atomic_store_explicit(&window, -1, memory_order_release);
 	}
 }
 
@@ -267,7 +295,7 @@ static void write_results(void)
 	size_t len = strlen(opt.out) + 16;
 	char *tmp = malloc(len), *info = malloc(len);
 	uint64_t unm = 0;
-	unsigned v, f;
+	unsigned v, f, w;
 	FILE *o;
 
 	if (!tmp || !info)
@@ -276,17 +304,22 @@ static void write_results(void)
 	o = fopen(tmp, "w");
 	if (!o)
 		goto fail;
-	fprintf(o, "vcpu,function,instructions,accesses,misses,transfers\n");
-	for (v = 0; v < vcpus; v++) {
+	fprintf(o, "window,vcpu,function,instructions,accesses,misses,transfers\n");
+	for (v = 0; v < vcpus; v++)
 		unm += unmodelled[v];
-		for (f = 0; f < nfuncs; f++) {
-			const struct fcount *c = &counts[v][f];
+	for (w = 0; w < MAX_WINDOWS; w++)
+		for (v = 0; v < vcpus; v++) {
+			if (!counts[w][v])
+				continue;
+			for (f = 0; f < nfuncs; f++) {
+				const struct fcount *c = &counts[w][v][f];
 
-			if (c->insns || c->accesses)
-				fprintf(o, "%u,%s,%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 "\n", v,
-					func_name(f), c->insns, c->accesses, c->misses, c->transfers);
+				if (c->insns || c->accesses)
+					fprintf(o, "%u,%u,%s,%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 "\n",
+						w, v, func_name(f), c->insns, c->accesses, c->misses,
+						c->transfers);
+			}
 		}
-	}
 	if (fclose(o) || rename(tmp, opt.out))
 		goto fail;
 	snprintf(info, len, "%s.info", opt.out);
@@ -321,8 +354,6 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_
 					   int argc, char **argv)
 {
 	const char *why;
-	unsigned v;
-
 	if (!info->system_emulation)
 		return bad("slubcount", "needs system emulation (qemu-system-*)");
 	if (parse_args(argc, argv))
@@ -341,12 +372,11 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_
 			return bad("slubcount", "out of memory for the cache model");
 	}
 	nfuncs = (unsigned)syms.n + F_FIRST;
-	for (v = 0; v < vcpus; v++) {
-		counts[v] = calloc(nfuncs, sizeof(struct fcount));
-		if (!counts[v])
+	if (opt.all) {
+		if (open_window(0))
 			return bad("slubcount", "out of memory for the counters");
+		atomic_store(&window, 0);
 	}
-	atomic_store(&counting, opt.all);
 	qemu_plugin_register_vcpu_tb_trans_cb(id, tb_trans);
 	qemu_plugin_register_atexit_cb(id, at_exit, NULL);
 	return 0;

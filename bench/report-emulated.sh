@@ -1,0 +1,69 @@
+# shellcheck shell=bash disable=SC2154
+# The emulated counters' section, sourced by bench/report-text.sh inside its
+# output when the run has emulated.csv: per 1000 messages, each kernel's
+# instructions, L1d misses and cache-line transfers against the baseline,
+# and the functions first by transfers and by instructions (ev, et: from
+# report.sh; the definitions are slubstats's, bench/src/emulated.h).
+[ -s "$R/emulated-summary.csv" ] || return 0
+nb=$(csv_rows "$R/emulated-summary.csv" n | sort -n | head -n1)
+nbmax=$(csv_rows "$R/emulated-summary.csv" n | sort -n | tail -n1)
+boots="$nb boot(s) per kernel"
+[ "$nb" = "$nbmax" ] || boots="$nb to $nbmax boots per kernel"
+info=$(jq -r '[.plan.smp, .plan.mem] | map(tostring) | join(" ")' "$M")
+echo "Emulated counters (exact, not timed): QEMU TCG with the slubcount plugin," | wrap
+echo "$boots, counting only between markers around the $main" | wrap
+echo "hackbench run (no boot, no warm-up). Model: each of ${info%% *} vCPUs has a" | wrap
+echo "32 KiB 8-way L1d (Core 2, 2007); a transfer is an access to a line another" | wrap
+echo "vCPU wrote since this vCPU last had it (perf c2c's HITM). Per 1000" | wrap
+echo "messages, mean over boots; against $baseline, the ratio of means and the" | wrap
+echo "range over every pair of boots (all of it, not an interval):" | wrap
+echo
+printf '  %-12s %-9s %13s %8s %16s %7s\n' metric kernel "per 1000 msgs" "vs $baseline" "boot range" spread
+for m in instructions misses transfers; do
+	for k in "${kernels[@]}"; do
+		v=$(ev "$k" all "$m" per_1000_messages)
+		[ -n "$v" ] || continue
+		r=$(ev "$k" all "$m" ratio) lo=$(ev "$k" all "$m" range_lo) hi=$(ev "$k" all "$m" range_hi)
+		printf '  %-12s %-9s %13.1f %8s %16s %7s\n' "$m" "$k" "$v" \
+			"$([ "$k" = "$baseline" ] && echo base || awk -v r="$r" 'BEGIN { printf (r == "" ? "-" : "x%.3f"), r }')" \
+			"$([ "$k" = "$baseline" ] || [ -z "$lo" ] && echo - || printf '%.3f..%.3f' "$lo" "$hi")" \
+			"$(awk -v s="$(ev "$k" all "$m" spread_pct)" -v n="$(ev "$k" all "$m" n)" 'BEGIN { if (n < 2) print "-"; else printf "%.2f%%", s }')"
+	done
+done
+echo
+for k in "${kernels[@]}"; do
+	[ "$k" != "$baseline" ] && [ -n "$(ev "$k" all transfers ratio)" ] || continue
+	line="  $k/$baseline:"
+	for m in instructions misses transfers; do
+		lo=$(ev "$k" all "$m" range_lo) hi=$(ev "$k" all "$m" range_hi)
+		line+=$(awk -v m="$m" -v r="$(ev "$k" all "$m" ratio)" -v lo="$lo" -v hi="$hi" 'BEGIN {
+			w = (lo > 1) ? "more in every boot pair" : (hi < 1) ? "fewer in every boot pair" : "no difference beyond the boot-to-boot range"
+			printf " %s %+.1f%% (%s);", m, 100 * (r - 1), w }')
+	done
+	echo "${line%;}" | wrap
+done
+[ "$nb" -ge 2 ] || echo "  (one boot of some kernel: its spread, the repeatability, is unmeasured)" | wrap
+echo
+# top TITLE METRIC: the functions first by METRIC, every kernel's value per
+# 1000 messages (mean over boots)
+msgs=$(ev "$baseline" all instructions messages)
+top() {
+	local line k
+	echo "$1 (per 1000 messages):"
+	line=$(printf '  %-30s' function)
+	for k in "${kernels[@]}"; do line+=$(printf ' %9s' "${k:0:9}"); done
+	echo "$line"
+	csv_rows "$R/emulated-top.csv" function "$2" |
+		awk -F'|' '{ if ($2 > best[$1]) best[$1] = $2 } END { for (f in best) printf "%s|%.0f\n", f, best[f] }' |
+		sort -t'|' -k2,2nr -k1,1 | head -n 10 | cut -d'|' -f1 |
+		while IFS= read -r f; do
+			line=$(printf '  %-30s' "${f:0:30}")
+			for k in "${kernels[@]}"; do
+				line+=$(awk -v v="$(et "$k" "$f" "$2")" -v msgs="$msgs" 'BEGIN { printf (v == "" ? " %9s" : " %9.1f"), (v == "" ? "-" : 1000 * v / msgs) }')
+			done
+			echo "$line"
+		done
+	echo
+}
+top "Functions by cache-line transfers" transfers
+top "Functions by instructions" instructions

@@ -1,0 +1,24 @@
+/* The emulated counters of a run (emulated.csv, written by bench/collect.sh
+ * from the slubcount plugin's output), summarised for the report. */
+#ifndef SLUBBENCH_EMULATED_H
+#define SLUBBENCH_EMULATED_H
+
+/* Per kernel, configuration, scope and metric, over the run's emulated
+ * boots (CSV on stdout). Defined here alone:
+ *   scope     all (every instruction counted), kernel (kernel functions),
+ *             user (user mode); each boot's value is summed over vCPUs
+ *   metric    instructions, accesses, misses, transfers
+ *   per_1000_messages   1000 x the mean over boots / the configuration's
+ *             hackbench messages (from HACKBENCH_CSV)
+ *   spread_pct   (max - min) / mean over the kernel's boots, in percent
+ *   ratio     mean / the baseline's mean; range_lo..range_hi: the smallest
+ *             and the largest ratio of one boot to one baseline boot, the
+ *             whole boot-to-boot range (not a confidence interval) */
+int emulated_summary(const char *epath, const char *hpath, const char *baseline);
+
+/* The functions of configuration config that are among the limit first of
+ * some kernel by transfers or by instructions, with every kernel's mean
+ * per boot of each metric (CSV on stdout). */
+int emulated_top(const char *epath, const char *config, unsigned limit);
+
+#endif
