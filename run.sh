@@ -34,6 +34,9 @@ Commands (default: all):
                   statistics, charts and report.txt/report.md of a run
   compare RUN-A RUN-B
                   the same kernels across two runs (e.g. two machines)
+  emu-measure [OPTS]
+                  what the emulated counters cost and how repeatable they
+                  are (see emu/measure.sh --help)
   test [GROUP]    run the test suite: quick (no VM, under a minute), security,
                   vm (builds and boots kernels), or all (default)
   clean           remove the cache ($SLUBBENCH_CACHE)
@@ -67,6 +70,7 @@ bench) ensure_deps; exec "$TOP/bench/run.sh" "$@" ;;
 test) ensure_deps; exec "$TOP/tests/run.sh" "$@" ;;
 report) ensure_deps; exec "$TOP/bench/report.sh" "$@" ;;
 compare) ensure_deps; exec "$TOP/bench/compare.sh" "$@" ;;
+emu-measure) ensure_deps; exec "$TOP/emu/measure.sh" "$@" ;;
 all)
 	ensure_deps
 	for a in "$@"; do [ "$a" = --dry-run ] && exec "$TOP/bench/run.sh" "$@"; done

@@ -15,6 +15,8 @@
 #   --counters       emulated counters: TCG with the slubcount plugin (emu/),
 #                    counting between the guest's sbmark markers into
 #                    OUT/emulated-raw.csv and OUT/emulated-raw.csv.info
+#   --counters-opts K=V,...   more plugin arguments (emu/src/slubcount.c:
+#                    cache=off, l1d_kib=48,l1d_ways=12, window=all)
 #   --tcg-threads T  multi (default: one host thread per vCPU) or single
 #
 # The kernel's build directory is shared read-only at /kernel in the guest
@@ -35,7 +37,7 @@ set -euo pipefail
 # shellcheck source=lib/common.sh
 . "$(dirname "$0")/../lib/common.sh"
 
-plan='' out='' profile=2007 accel=auto mem=2048 timeout=600 expect_id='' counters=0 tcg_threads=multi
+plan='' out='' profile=2007 accel=auto mem=2048 timeout=600 expect_id='' counters=0 counters_opts='' tcg_threads=multi
 smp=$(nproc)
 [ "$smp" -ge 2 ] || smp=2
 variant=
@@ -56,6 +58,11 @@ while [ $# -gt 0 ]; do
 	--timeout) need_val "$@"; timeout=$(opt_uint --timeout "$2"); shift 2 ;;
 	--expect-build-id) need_val "$@"; expect_id=$2; shift 2 ;;
 	--counters) counters=1; shift ;;
+	--counters-opts)
+		need_val "$@"
+		[[ "$2" =~ ^[a-z0-9_]+=[A-Za-z0-9_]+(,[a-z0-9_]+=[A-Za-z0-9_]+)*$ ]] ||
+			die "--counters-opts takes NAME=VALUE,... (letters, digits, _), not '$2'"
+		counters_opts=,$2; shift 2 ;;
 	--tcg-threads) need_val "$@"; tcg_threads=$(opt_choice --tcg-threads "$2" multi single); shift 2 ;;
 	-h | --help) usage_from_header "$0" ;;
 	--) shift; cmd=("$@"); break ;;
@@ -129,7 +136,7 @@ if [ "$counters" -eq 1 ]; then
 	[ -f "$kdir/System.map" ] || die "$kdir has no System.map: the counters need the booted build's"
 	case "$out$kdir$plugin" in *,*) die "--counters: QEMU's -plugin option cannot take a path with a comma ($out)" ;; esac
 	rm -f "$out/emulated-raw.csv" "$out/emulated-raw.csv.info"
-	qplugin=(-plugin "$plugin,out=$out/emulated-raw.csv,map=$kdir/System.map,mem=$mem")
+	qplugin=(-plugin "$plugin,out=$out/emulated-raw.csv,map=$kdir/System.map,mem=$mem$counters_opts")
 fi
 if [ "$accel" = auto ]; then
 	if kvm_usable; then accel=kvm; else accel=tcg; fi
@@ -168,7 +175,7 @@ secs=$(($(date +%s) - t0))
 	echo "qemu_cpu=${qaccel[*]: -1}"
 	echo "append_extra=${SLUBBENCH_APPEND:-}"
 	echo "tcg_threads=$tcg_threads"
-	echo "counters=$counters"
+	echo "counters=$counters${counters_opts}"
 } >"$out/boot-info"
 
 # How it ended: the console first (a panic may follow a written status).

@@ -17,8 +17,8 @@ for f in manifest.json plan.json hackbench.csv counters.csv crosscheck.csv boots
 	[ -s "$R/$f" ] || fail "no $f"
 done
 [ "$(jq -r .status "$R/manifest.json")" = complete ] || fail "status $(jq -r .status "$R/manifest.json")"
-[ "$(jq -r .boots.done "$R/manifest.json")" = 6 ] || fail "boots: $(jq -c .boots "$R/manifest.json")"
-[ "$(jq -r '.boots.list | length' "$R/manifest.json")" = 6 ] || fail "manifest lists $(jq -r '.boots.list | length' "$R/manifest.json") boots"
+[ "$(jq -r .boots.done "$R/manifest.json")" = 8 ] || fail "boots: $(jq -c .boots "$R/manifest.json")"
+[ "$(jq -r '.boots.list | length' "$R/manifest.json")" = 8 ] || fail "manifest lists $(jq -r '.boots.list | length' "$R/manifest.json") boots"
 [ "$(jq -r .plan.seed "$R/manifest.json")" = 7 ] || fail "seed not recorded"
 [ "$(jq -r .kernels.head.build_id "$R/manifest.json")" = "$(jq -r .build_id "$(kernel_dir head 2007)/manifest.json")" ] ||
 	fail "kernel manifest not in the run's manifest"
@@ -39,6 +39,19 @@ grep -qE '^0\|[12]\|head\|count\|2026-[0-9-]+T[0-9:]+Z\|[0-9]+\|finished$' <<<"$
 	fail "a timed round without both kernels: $b"
 [ "$(csv_rows "$R/boots.csv" round position kind | awk -F'|' '$1 == 1 || $1 == 2 { print $1, $2 }' | sort -u | wc -l)" = 4 ] || fail "positions: $b"
 ok "boots.csv: round, position, kind, UTC start, wall time and result of each boot"
+# The quick plan's emulated-counters boots: one per kernel, untimed, their
+# counts in emulated.csv and the report.
+[ "$(csv_rows "$R/boots.csv" kind result | grep -c '^emulated|finished$')" = 2 ] || fail "emulated boots: $b"
+[ -d "$R/raw/e01-head" ] && [ -d "$R/raw/e01-tail" ] || fail "no raw/e01-KERNEL boot directories"
+for k in head tail; do
+	csv_rows "$R/emulated.csv" kernel config function instructions |
+		awk -F'|' -v k="$k" '$1 == k && $2 == "c1" && $3 == "___slab_alloc" && $4 > 0 { f = 1 } END { exit !f }' ||
+		fail "emulated.csv: no $k instructions in ___slab_alloc"
+done
+"$TOP/run.sh" report "$R" >/dev/null 2>&1 || fail "report failed"
+grep -q '^Emulated counters' "$R/report.txt" && grep -qE '^  head/tail: instructions [-+][0-9.]+%' "$R/report.txt" ||
+	fail "report: no emulated counters section: $(cat "$R/report.txt")"
+ok "emulated counters: one untimed boot per kernel, emulated.csv, the report's section"
 [ -s "$R/slabinfo/r01-head-before.txt" ] && [ -s "$R/slabinfo/r02-tail-after.txt" ] || fail "slabinfo snapshots missing"
 ok "slabinfo before and after each boot"
 ! grep -q disagree "$R/crosscheck.csv" || fail "cross-check disagrees: $(cat "$R/crosscheck.csv")"
@@ -57,7 +70,7 @@ R2=$tmp/run2
 # shellcheck disable=SC2016
 # (This run is also an A/A one: tail twice, as tail and tail.2.)
 setsid perl -e '$SIG{INT} = "DEFAULT"; exec @ARGV or die' \
-	"$TOP/bench/run.sh" --quick --kernels tail,tail --seed 9 --out "$R2" >"$tmp/log2" 2>&1 &
+	"$TOP/bench/run.sh" --quick --no-emulated-counters --kernels tail,tail --seed 9 --out "$R2" >"$tmp/log2" 2>&1 &
 pid=$!
 for _ in $(seq 1 300); do
 	[ -n "$(find "$R2/raw" -name 'done' 2>/dev/null)" ] && break
@@ -87,7 +100,7 @@ ok "A/A: a kernel listed twice runs twice, as tail and tail.2"
 
 # A boot that times out: its rows say so, the run goes on and completes.
 R3=$tmp/run3
-"$TOP/bench/run.sh" --quick --kernels tail --rounds 1 --no-count --timeout 3 --out "$R3" >"$tmp/log4" 2>&1 ||
+"$TOP/bench/run.sh" --quick --no-emulated-counters --kernels tail --rounds 1 --no-count --timeout 3 --out "$R3" >"$tmp/log4" 2>&1 ||
 	{ cat "$tmp/log4"; fail "a timed-out boot stopped the run"; }
 grep -qx 'tail,2007,1,c1,timed,,,,,,,,timeout' "$R3/hackbench.csv" || fail "timeout row: $(cat "$R3/hackbench.csv")"
 [ "$(jq -r .boots.failed "$R3/manifest.json")" = 1 ] && [ "$(jq -r .status "$R3/manifest.json")" = complete ] ||

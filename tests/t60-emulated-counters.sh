@@ -32,12 +32,15 @@ grep -qx 'marks_start=1' "$tmp/loop/emulated-raw.csv.info" && grep -qx 'marks_st
 ok "a known loop is counted to within 100 instructions of 2 x $n"
 
 # Two threads on two vCPUs take turns writing one line: N writes, N - 1
-# observed by the other thread, plus the start flag read by both.
+# observed by the other thread, plus the start flag read by both. The
+# plugin sees an access in a callback just after it, not atomically with
+# it, so two vCPUs racing on one line may be seen in the other order: a
+# few in 10,000 (emu/src/cachesim.h); 1% is allowed.
 n=10000
 counted pingpong sbmark pingpong "$n"
 t=$(total "$tmp/pingpong/emulated-raw.csv" transfers '[user]')
 echo "sbmark pingpong $n: [user] cache-line transfers $t"
-[ "$t" -ge $((n - 1)) ] && [ "$t" -le $((n + 100)) ] || fail "pingpong: $t transfers for $n writes passed between vCPUs"
+[ "$t" -ge $((n * 99 / 100)) ] && [ "$t" -le $((n * 101 / 100)) ] || fail "pingpong: $t transfers for $n writes passed between vCPUs"
 ok "a line passed $n times between two vCPUs: $t transfers"
 
 # Bad plugin arguments: QEMU stops at once with the plugin's one line.

@@ -1,0 +1,93 @@
+#!/usr/bin/env bash
+# What the emulated counters cost, and how repeatable they are: each kernel
+# boots REPS times under each setting, running one hackbench between
+# sbmark's markers after a warm-up.
+#
+# Usage: emu/measure.sh [OPTIONS]     (./run.sh emu-measure)
+#   --kernels LIST   variants (default: head,tail)
+#   --reps N         boots per kernel and setting (default: 2)
+#   --groups G --loops L   the hackbench run (default: 10 and 150, the
+#                    bench's default configuration)
+#   --smp N          vCPUs (default: 2)
+#   --out DIR        results (default: results/emu-measure-<UTC time>)
+#
+# Settings: plain (TCG, no plugin), insns (plugin, instructions only:
+# cache=off), full (plugin with the cache model: the bench's setting), and
+# single (full, with -accel tcg,thread=single: one host thread for every
+# vCPU). Writes DIR/boots.csv (kernel, setting, rep, boot seconds,
+# hackbench seconds), DIR/emulated.csv and DIR/hackbench.csv (the bench's
+# formats, kernel named KERNEL.SETTING), DIR/spread.csv (slubstats
+# emulated: each total's spread between boots) and DIR/summary.txt.
+set -euo pipefail
+# shellcheck source=lib/common.sh
+. "$(dirname "$0")/../lib/common.sh"
+
+kernels="head tail" reps=2 groups=10 loops=150 smp=2 out=''
+split_opts "$@"
+set -- "${ARGS[@]+"${ARGS[@]}"}"
+while [ $# -gt 0 ]; do
+	case "$1" in
+	--kernels) need_val "$@"; kernels=; for x in ${2//,/ }; do kernels+="$(opt_name --kernels "$x") "; done; shift 2 ;;
+	--reps) need_val "$@"; reps=$(opt_uint --reps "$2"); shift 2 ;;
+	--groups) need_val "$@"; groups=$(opt_uint --groups "$2"); shift 2 ;;
+	--loops) need_val "$@"; loops=$(opt_uint --loops "$2"); shift 2 ;;
+	--smp) need_val "$@"; smp=$(opt_uint --smp "$2"); shift 2 ;;
+	--out) need_val "$@"; out=$2; shift 2 ;;
+	-h | --help) usage_from_header "$0" ;;
+	*) die "unknown option '$1' (see emu/measure.sh --help)" ;;
+	esac
+done
+[ -n "$out" ] || out=$SLUBBENCH_TOP/results/emu-measure-$(date -u +%Y%m%d-%H%M%S)
+mkdir -p "$out/raw"
+out=$(realpath "$out")
+# shellcheck disable=SC2086
+"$SLUBBENCH_TOP/kernels/build.sh" $kernels >/dev/null
+"$SLUBBENCH_TOP/emu/build.sh" >/dev/null
+"$SLUBBENCH_TOP/rootfs/build.sh" >/dev/null
+make -s -C "$SLUBBENCH_TOP/bench/src" >/dev/null
+HB="hackbench -g $groups -l $loops"
+printf 'hackbench -g 4 -l 50 >/dev/null 2>&1\nsbmark run %s >hb.txt 2>&1\n' "$HB" >"$out/plan.sh"
+echo "kernel,setting,rep,boot_seconds,hackbench_seconds" >"$out/boots.csv"
+echo "kernel,profile,round,config,vcpu,function,instructions,accesses,misses,transfers" >"$out/emulated.csv"
+echo "kernel,profile,round,config,kind,mode,unit,groups,fds,loops,datasize,seconds,status" >"$out/hackbench.csv"
+for rep in $(seq 1 "$reps"); do
+	for k in $kernels; do
+		for s in plain insns full single; do
+			d=$out/raw/$k.$s.$rep
+			opts=()
+			case "$s" in
+			insns) opts=(--counters --counters-opts cache=off) ;;
+			full) opts=(--counters) ;;
+			single) opts=(--counters --tcg-threads single) ;;
+			esac
+			say emu "rep $rep/$reps: $k, $s"
+			"$SLUBBENCH_TOP/bench/boot.sh" --accel tcg --smp "$smp" --timeout 1800 --out "$d" \
+				${opts[@]+"${opts[@]}"} --plan "$out/plan.sh" "$k" 2>"$d.err" ||
+				die "$k ($s, rep $rep) did not finish: $(tail -n1 "$d.err")"
+			secs=$(awk '/^Time:/ { print $2 }' "$d/hb.txt")
+			[ -n "$secs" ] || die "$d/hb.txt: no hackbench time"
+			echo "$k,$s,$rep,$(sed -n 's/^seconds=//p' "$d/boot-info"),$secs" >>"$out/boots.csv"
+			echo "$k.$s,2007,$rep,c1,timed,socket,process,$groups,20,$loops,100,$secs,ok" >>"$out/hackbench.csv"
+			[ ! -f "$d/emulated-raw.csv" ] ||
+				csv_rows "$d/emulated-raw.csv" vcpu function instructions accesses misses transfers |
+				awk -F'|' -v pre="$k.$s,2007,$rep,c1" '{ printf "%s,%s,%s,%s,%s,%s,%s\n", pre, $1, $2, $3, $4, $5, $6 }' >>"$out/emulated.csv"
+		done
+	done
+done
+"$SLUBBENCH_TOP/bench/bin/slubstats" emulated "$out/emulated.csv" "$out/hackbench.csv" >"$out/spread.csv"
+{
+	echo "emu/measure.sh: $HB between markers, $smp vCPUs, $reps boots per kernel and setting"
+	echo "host: $(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n1), $(nproc) cores"
+	echo
+	echo "Slowdown (mean hackbench seconds in the window / plain TCG's):"
+	csv_rows "$out/boots.csv" kernel setting hackbench_seconds boot_seconds | awk -F'|' '
+		{ s[$1 "|" $2] += $3; b[$1 "|" $2] += $4; n[$1 "|" $2]++; k[$1] = 1 }
+		END { for (kk in k) for (i = 1; i <= 4; i++) { set = (i == 1 ? "plain" : i == 2 ? "insns" : i == 3 ? "full" : "single"); key = kk "|" set
+			if (n[key]) printf "  %-6s %-6s hackbench %7.2f s (x%.2f)   boot %5.0f s (x%.2f)\n", kk, set,
+				s[key] / n[key], s[key] / n[key] / (s[kk "|plain"] / n[kk "|plain"]), b[key] / n[key], b[key] / n[key] / (b[kk "|plain"] / n[kk "|plain"]) } }' | sort
+	echo
+	echo "Repeatability (spread between boots = (max - min) / mean, all code counted):"
+	csv_rows "$out/spread.csv" kernel scope metric n mean spread_pct |
+		awk -F'|' '$2 == "all" && $3 != "accesses" { printf "  %-12s %-12s n=%s mean %14.0f spread %6.3f%%\n", $1, $3, $4, $5, $6 }'
+} >"$out/summary.txt"
+cat "$out/summary.txt"
