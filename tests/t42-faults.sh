@@ -77,7 +77,7 @@ pkill -KILL -f "qemu-system-x86_64.*$tmp/k/raw" || true
 half=$(find "$tmp/k/raw" -mindepth 1 -maxdepth 1 -type d ! -exec test -e '{}/done' \; -print | head -n1)
 [ -n "$half" ] || fail "kill -9 left no half-done boot"
 "$TOP/bench/run.sh" --resume "$tmp/k" >"$tmp/log" 2>&1 || { cat "$tmp/log"; fail "resume after kill -9 failed"; }
-[ "$(csv_rows "$tmp/k/boots.csv" round kernel | sort | uniq -d)" = "" ] && [ "$(rows "$tmp/k" | wc -l)" = 4 ] ||
+[ "$(csv_rows "$tmp/k/boots.csv" round kernel kind | sort | uniq -d)" = "" ] && [ "$(rows "$tmp/k" | wc -l)" = 4 ] ||
 	fail "after kill -9 and resume: $(rows "$tmp/k")"
 [ "$(csv_rows "$tmp/k/hackbench.csv" kind status | grep -c '^timed|ok$')" = 4 ] || fail "timed rows: $(cat "$tmp/k/hackbench.csv")"
 ok "kill -9 mid-boot, then --resume: the half-done boot redone, every boot counted once"
