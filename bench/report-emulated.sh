@@ -7,7 +7,8 @@
 [ -s "$R/emulated-summary.csv" ] || return 0
 nb=$(csv_rows "$R/emulated-summary.csv" n | sort -n | head -n1)
 nbmax=$(csv_rows "$R/emulated-summary.csv" n | sort -n | tail -n1)
-boots="$nb boot(s) per kernel"
+boots="$nb boots per kernel"
+[ "$nb" != 1 ] || boots="1 boot per kernel"
 [ "$nb" = "$nbmax" ] || boots="$nb to $nbmax boots per kernel"
 info=$(jq -r '[.plan.smp, .plan.mem] | map(tostring) | join(" ")' "$M")
 echo "Emulated counters (exact, not timed): QEMU TCG with the slubcount plugin," | wrap
@@ -43,6 +44,12 @@ for k in "${kernels[@]}"; do
 	echo "${line%;}" | wrap
 done
 [ "$nb" -ge 2 ] || echo "  (one boot of some kernel: its spread, the repeatability, is unmeasured)" | wrap
+# the cost: hackbench's own time under the plugin against the timed boots'
+# (mean over every kernel's emulated runs / mean of the timed runs)
+slow=$(csv_rows "$R/hackbench.csv" kind status config seconds | awk -F'|' -v c="$main" '
+	$2 == "ok" && $3 == c { s[$1] += $4; n[$1]++ }
+	END { if (n["emulated"] && n["timed"]) printf "%.1f", (s["emulated"] / n["emulated"]) / (s["timed"] / n["timed"]) }')
+[ -z "$slow" ] || echo "  Cost: under the plugin, the $main hackbench run took ${slow}x its time in the timed boots (mean over every kernel)." | wrap
 echo
 # top TITLE METRIC: the functions first by METRIC, every kernel's value per
 # 1000 messages (mean over boots)

@@ -44,6 +44,18 @@ headline() { # KERNEL: one line against the baseline
 	for k in "${kernels[@]}"; do
 		[ "$k" = "$baseline" ] || headline "$k" | wrap
 	done
+	if [ -s "$R/emulated-summary.csv" ]; then
+		echo "  Emulated counters per message against $baseline (exact; ratio of means," | wrap
+		echo "  and the range over every pair of boots):" | wrap
+		for k in "${kernels[@]}"; do
+			[ "$k" != "$baseline" ] && [ -n "$(ev "$k" all transfers ratio)" ] || continue
+			line="  $k:"
+			for m in instructions misses transfers; do
+				line+=$(printf ' %s x%.3f (%.3f..%.3f),' "$m" "$(ev "$k" all "$m" ratio)" "$(ev "$k" all "$m" range_lo)" "$(ev "$k" all "$m" range_hi)")
+			done
+			echo "${line%,}" | wrap
+		done
+	fi
 	echo
 	case "$design" in
 	williams) order="a Williams order (seed $(jq -r .plan.seed "$M")): in each complete square every kernel stands in every position equally often, and right after every other kernel equally often" ;;

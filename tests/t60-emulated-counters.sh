@@ -67,3 +67,11 @@ rc=0
 [ "$rc" -eq 5 ] || fail "a wrong System.map: exit $rc, want 5: $(tail -n 2 "$tmp/wrongmap.log")"
 contains "$(cat "$tmp/wrongmap.log")" "System.map \\(build [0-9a-f]{12}\\) does not match the booted kernel \\(build [0-9a-f]{12}" "a System.map of another build is refused"
 [ ! -e "$tmp/wrongmap/emulated-raw.csv" ] || fail "a wrong System.map's counters were kept"
+
+# No reachable deb-src (apt-get fails): one line that says so.
+mkdir -p "$tmp/bin" "$tmp/cache"
+printf '#!/bin/sh\necho "E: Failed to fetch" >&2\nexit 100\n' >"$tmp/bin/apt-get"
+chmod +x "$tmp/bin/apt-get"
+expect_fail env PATH="$tmp/bin:$PATH" SLUBBENCH_CACHE="$tmp/cache" "$TOP/emu/build.sh"
+contains "$OUT" "error: apt-get update with deb-src lines failed .*no reachable Debian source mirror" "no deb-src source: one line"
+[ "$(grep -c 'error:' <<<"$OUT")" = 1 ] || fail "more than one error line: $OUT"
