@@ -40,6 +40,18 @@ refused "shell in a CSV kernel name" "hackbench.csv: line 2: kernel .* breaks th
 hostile cname
 awk -F, -v OFS=, -v c="$canary" 'NR == 2 { $7 = "x\";system(\"touch " c "\");\"" } { print }' "$tmp/good/counters.csv" >"$H/counters.csv"
 refused "awk in a CSV cache name" "counters.csv: line 2: " "$TOP/bench/report.sh" "$H"
+hostile fname
+{
+	echo "kernel,profile,round,config,vcpu,function,instructions,accesses,misses,transfers"
+	echo "head,2007,1,c1,0,x\$(touch $canary),1,1,0,0"
+} >"$H/emulated.csv"
+refused "shell in an emulated function name" "emulated.csv: line 2: function .* breaks the rule" "$TOP/bench/report.sh" "$H"
+hostile fcount
+{
+	echo "kernel,profile,round,config,vcpu,function,instructions,accesses,misses,transfers"
+	echo "head,2007,1,c1,0,__slab_free,1e999,1,0,0"
+} >"$H/emulated.csv"
+refused "a count that is not a whole number" "emulated.csv: line 2: instructions .* breaks the rule uint" "$TOP/bench/report.sh" "$H"
 hostile link
 mkdir -p "$H/raw" && ln -s /etc/passwd "$H/raw/x"
 refused "a symbolic link" "raw/x is a symbolic link" "$TOP/bench/report.sh" "$H"
