@@ -60,3 +60,22 @@ mkrun() {
 		rounds: ($rounds | tostring), design: "williams", rounds_run: $rounds}, stop_reason: "planned rounds", boots: {expected: (4 * $rounds), done: (4 * $rounds), failed: 0},
 		kernels: $k, rootfs: {suite: "bookworm", packages: {"rt-tests": "2.4-1", "linux-perf": "6.1", procps: "4.0"}}}' >"$d/manifest.json"
 }
+
+# mkemulated DIR: emulated.csv for a mkrun run: head and tail, 2 boots each,
+# 2 vCPUs, configuration c2. Per boot, all functions: tail transfers 800
+# and 808, head 1200 and 1212 (ratio of means 1.5, range 1200/808 =
+# 1.485..1212/800 = 1.515, spread 0.995% each); ___slab_alloc instructions
+# head 1.2x tail, [user] equal: all instructions 8.4 M against 8 M, 1.05x.
+mkemulated() {
+	awk 'BEGIN {
+		OFS = ","
+		print "kernel,profile,round,config,vcpu,function,instructions,accesses,misses,transfers"
+		x["tail", 1] = 400; x["tail", 2] = 404; x["head", 1] = 600; x["head", 2] = 606
+		split("head tail", K, " ")
+		for (i = 1; i <= 2; i++) for (r = 1; r <= 2; r++) for (v = 0; v <= 1; v++) {
+			k = K[i]
+			print k, 2007, r, "c2", v, "___slab_alloc", (k == "head" ? 1200000 : 1000000), 5000, 100, x[k, r]
+			print k, 2007, r, "c2", v, "[user]", 3000000, 9000, 50, 0
+		}
+	}' >"$1/emulated.csv"
+}

@@ -67,6 +67,21 @@ for f in report.txt report.md; do
 done
 ok "same data in, same report out (text, CSV, PNG, SVG)"
 
+# Emulated counters: known ratios, ranges and spreads (tests/fixtures.sh)
+mkrun "$tmp/e" 4
+mkemulated "$tmp/e"
+"$TOP/bench/report.sh" "$tmp/e" 2>/dev/null || fail "no report with emulated.csv"
+grep -qE '^  transfers +head +[0-9.]+ +x1\.500 +1\.485\.\.1\.515 +1\.00%$' "$tmp/e/report.txt" ||
+	fail "emulated transfers row: $(grep -E '^  transfers' "$tmp/e/report.txt")"
+grep -qE '^  instructions +head +[0-9.]+ +x1\.050 +1\.050\.\.1\.050 +0\.00%$' "$tmp/e/report.txt" ||
+	fail "emulated instructions row: $(grep -E '^  instructions' "$tmp/e/report.txt")"
+grep -q '^  head: instructions x1.050 (1.050..1.050), misses x1.000 (1.000..1.000),' "$tmp/e/report.txt" ||
+	fail "no emulated headline: $(sed -n '/^Headline/,/^$/p' "$tmp/e/report.txt")"
+grep -qE '^  ___slab_alloc +- +- +1\.0 +0\.7$' "$tmp/e/report.txt" || fail "no function table"
+[ -s "$tmp/e/plots/emulated.png" ] && [ -s "$tmp/e/emulated-top.csv" ] || fail "no emulated chart or top table"
+[ ! -e "$tmp/a/plots/emulated.png" ] && ! grep -q '^Emulated counters' "$tmp/a/report.txt" || fail "a run without emulated.csv has the section"
+ok "emulated counters: ratio of means 1.5, its range 1.485..1.515 and spread 1.00% as built; headline, table, chart"
+
 mkrun "$tmp/n1" 1
 "$TOP/bench/report.sh" "$tmp/n1" 2>/dev/null
 grep -q '^  head: too few pairs' "$tmp/n1/report.txt" || fail "one round gives a verdict: $(grep '^  head' "$tmp/n1/report.txt")"
