@@ -17,7 +17,8 @@ echo "hackbench run (no boot, no warm-up). Model: each of ${info%% *} vCPUs has 
 echo "32 KiB 8-way L1d (Core 2, 2007); a transfer is an access to a line another" | wrap
 echo "vCPU wrote since this vCPU last had it (perf c2c's HITM). Per 1000" | wrap
 echo "messages, mean over boots; against $baseline, the ratio of means and the" | wrap
-echo "range over every pair of boots (all of it, not an interval):" | wrap
+echo "range over every pair of this run's boots (not an interval: counts vary" | wrap
+echo "with how the vCPU threads interleave, and more between runs than within):" | wrap
 echo
 printf '  %-12s %-9s %13s %8s %16s %7s\n' metric kernel "per 1000 msgs" "vs $baseline" "boot range" spread
 for m in instructions misses transfers; do
@@ -38,7 +39,7 @@ for k in "${kernels[@]}"; do
 	for m in instructions misses transfers; do
 		lo=$(ev "$k" all "$m" range_lo) hi=$(ev "$k" all "$m" range_hi)
 		line+=$(awk -v m="$m" -v r="$(ev "$k" all "$m" ratio)" -v lo="$lo" -v hi="$hi" 'BEGIN {
-			w = (lo > 1) ? "more in every boot pair" : (hi < 1) ? "fewer in every boot pair" : "no difference beyond the boot-to-boot range"
+			w = (lo > 1) ? "more in every pair of boots" : (hi < 1) ? "fewer in every pair of boots" : "no difference beyond the range of the boots"
 			printf " %s %+.1f%% (%s);", m, 100 * (r - 1), w }')
 	done
 	echo "${line%;}" | wrap

@@ -45,8 +45,8 @@ headline() { # KERNEL: one line against the baseline
 		[ "$k" = "$baseline" ] || headline "$k" | wrap
 	done
 	if [ -s "$R/emulated-summary.csv" ]; then
-		echo "  Emulated counters per message against $baseline (exact; ratio of means," | wrap
-		echo "  and the range over every pair of boots):" | wrap
+		echo "  Emulated counters per message against $baseline (exact counts of what ran;" | wrap
+		echo "  ratio of means, and the range over every pair of this run's boots):" | wrap
 		for k in "${kernels[@]}"; do
 			[ "$k" != "$baseline" ] && [ -n "$(ev "$k" all transfers ratio)" ] || continue
 			line="  $k:"
