@@ -62,7 +62,7 @@ headline() { # KERNEL: one line against the baseline
 	random) order="an independent seeded random order per round (seed $(jq -r .plan.seed "$M"))" ;;
 	*) order="the order recorded in boots.csv ($design design)" ;;
 	esac
-	echo "Design: $rounds_run timed rounds; each boots every kernel once, in $order. Timed boots only time; counting and profiling ran in round 0, boots of their own, never timed." | wrap
+	echo "Design: $rounds_run timed rounds; each boots every kernel once, in $order. Timed boots only time; counting and profiling ran in round 0, boots of their own, never timed$( [ -s "$R/emulated.csv" ] && echo "; so did the emulated counters (boots eNN)")." | wrap
 	echo "$(jq -r .plan.smp "$M") vCPUs, $(jq -r .plan.mem "$M") MiB, accel $accel. '*': the interval excludes 1."
 	echo
 	echo "Times (seconds), every configuration, against $baseline:"
