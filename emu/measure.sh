@@ -46,7 +46,7 @@ out=$(realpath "$out")
 "$SLUBBENCH_TOP/rootfs/build.sh" >/dev/null
 make -s -C "$SLUBBENCH_TOP/bench/src" >/dev/null
 HB="hackbench -g $groups -l $loops"
-printf 'hackbench -g 4 -l 50 >/dev/null 2>&1\nsbmark run %s >hb.txt 2>&1\n' "$HB" >"$out/plan.sh"
+printf '# shellcheck shell=sh\nhackbench -g 4 -l 50 >/dev/null 2>&1\nsbmark run %s >hb.txt 2>&1\n' "$HB" >"$out/plan.sh"
 echo "kernel,setting,rep,boot_seconds,hackbench_seconds" >"$out/boots.csv"
 echo "kernel,profile,round,config,vcpu,function,instructions,accesses,misses,transfers" >"$out/emulated.csv"
 echo "kernel,profile,round,config,kind,mode,unit,groups,fds,loops,datasize,seconds,status" >"$out/hackbench.csv"
