@@ -91,7 +91,7 @@ if [ -s "$R/boots.csv" ]; then
 fi
 
 rm -f "$R/emulated-summary.csv" "$R/emulated-top.csv"
-if [ -s "$R/emulated.csv" ]; then
+if [ -f "$R/emulated.csv" ] && [ "$(wc -l <"$R/emulated.csv")" -gt 1 ]; then
 	"$S" emulated "$R/emulated.csv" "$R/hackbench.csv" --baseline "$baseline" >"$R/emulated-summary.csv.tmp"
 	mv "$R/emulated-summary.csv.tmp" "$R/emulated-summary.csv"
 	"$S" emulated-top "$R/emulated.csv" --config "$main" --limit 12 >"$R/emulated-top.csv.tmp"
