@@ -84,6 +84,7 @@ if [ ! -f "$kdir/bzImage" ] || [ ! -f "$kdir/manifest.json" ]; then
 fi
 kernel_intact "$kdir" ||
 	die "$kdir/bzImage is damaged (it does not match its manifest): rebuild it with ./run.sh kernels $(jq -r '.variant // "VARIANT"' "$kdir/manifest.json")"
+guest_fits "$kdir" "$smp" "$mem"
 need_cmd qemu-system-x86_64 qemu-system-x86
 image=$("$SLUBBENCH_TOP/rootfs/build.sh" --path)
 
@@ -119,7 +120,7 @@ kvm_usable() {
 	say boot "probing KVM (a 30 s test boot)"
 	probe_out=$(mktemp -d)
 	rc=0
-	"$0" --accel kvm --smp 1 --mem 512 --timeout 30 --out "$probe_out" "$kdir" -- true >/dev/null 2>&1 || rc=$?
+	"$0" --accel kvm --smp 1 --mem 1024 --timeout 30 --out "$probe_out" "$kdir" -- true >/dev/null 2>&1 || rc=$?
 	rm -rf "$probe_out"
 	mkdir -p "$SLUBBENCH_CACHE"
 	if [ "$rc" -eq 0 ]; then echo kvm >"$cache"; else echo tcg >"$cache"; fi

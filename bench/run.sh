@@ -197,6 +197,7 @@ fi
 uniq_variants=$(printf '%s\n' "${labels[@]}" | while read -r l; do echo "${variant_of[$l]}"; done | sort -u | tr '\n' ' ')
 # shellcheck disable=SC2086
 "$SLUBBENCH_TOP/kernels/build.sh" --profile "$profile" ${vargs[@]+"${vargs[@]}"} $uniq_variants
+for l in "${labels[@]}"; do guest_fits "$(kernel_dir "${variant_of[$l]}" "$profile")" "$smp" "$mem"; done
 image=$("$SLUBBENCH_TOP/rootfs/build.sh" | tail -n1)
 if [ "$emulated" -gt 0 ]; then
 	if [ "$accel" = kvm ]; then

@@ -119,6 +119,18 @@ kernel_intact() {
 	[ -n "$want" ] && [ -f "$1/bzImage" ] && [ "$(sha256 "$1/bzImage")" = "$want" ]
 }
 
+# guest_fits KDIR SMP MEM: the guest can hold SMP vCPUs and MEM MiB: no more
+# vCPUs than the kernel's CONFIG_NR_CPUS, and at least 512 MiB plus 64 per
+# vCPU (hackbench runs 40 tasks a group); else one line naming the limit.
+guest_fits() {
+	local nr
+	nr=$(sed -n 's/^CONFIG_NR_CPUS=//p' "$1/config" 2>/dev/null)
+	[ -z "$nr" ] || [ "$2" -le "$nr" ] ||
+		die "--smp $2 is more than $(basename "$1") can run: its CONFIG_NR_CPUS is $nr"
+	[ "$3" -ge $((512 + 64 * $2)) ] ||
+		die "--mem $3 is too little for $2 vCPUs: give at least $((512 + 64 * $2)) MiB (512 + 64 per vCPU)"
+}
+
 # with_lock NAME CMD...: run CMD holding an exclusive lock in the cache, so
 # that two builds never share a kernel tree or build directory at once; a
 # second slubbench says it waits.
