@@ -1,2 +1,3 @@
+# shellcheck shell=sh
 hackbench -g 4 -l 50 >/dev/null 2>&1
 sbmark run hackbench -g 10 -l 150 >hb.txt 2>&1
