@@ -54,23 +54,19 @@ slow=$(csv_rows "$R/hackbench.csv" kind status config seconds | awk -F'|' -v c="
 echo
 # top TITLE METRIC: the functions first by METRIC, every kernel's value per
 # 1000 messages (mean over boots)
-msgs=$(ev "$baseline" all instructions messages)
 top() {
 	local line k
 	echo "$1 (per 1000 messages):"
 	line=$(printf '  %-30s' function)
 	for k in "${kernels[@]}"; do line+=$(printf ' %9s' "${k:0:9}"); done
 	echo "$line"
-	csv_rows "$R/emulated-top.csv" function "$2" |
-		awk -F'|' '{ if ($2 > best[$1]) best[$1] = $2 } END { for (f in best) printf "%s|%.0f\n", f, best[f] }' |
-		sort -t'|' -k2,2nr -k1,1 | head -n 10 | cut -d'|' -f1 |
-		while IFS= read -r f; do
-			line=$(printf '  %-30s' "${f:0:30}")
-			for k in "${kernels[@]}"; do
-				line+=$(awk -v v="$(et "$k" "$f" "$2")" -v msgs="$msgs" 'BEGIN { printf (v == "" ? " %9s" : " %9.1f"), (v == "" ? "-" : 1000 * v / msgs) }')
-			done
-			echo "$line"
+	top_functions "$2" 10 | while IFS= read -r f; do
+		line=$(printf '  %-30s' "${f:0:30}")
+		for k in "${kernels[@]}"; do
+			line+=$(awk -v v="$(et "$k" "$f" "${2}_per_1000_messages")" 'BEGIN { printf (v == "" ? " %9s" : " %9.1f"), (v == "" ? "-" : v) }')
 		done
+		echo "$line"
+	done
 	echo
 }
 top "Functions by cache-line transfers" transfers

@@ -55,15 +55,12 @@ done
 # 1000 messages side by side (a header row of kernel names: data, not code)
 ne=0
 if [ -s "$R/emulated-top.csv" ]; then
-	msgs=$(ev "$baseline" all instructions messages)
 	{
 		echo "function ${kernels[*]}"
-		csv_rows "$R/emulated-top.csv" function transfers |
-			awk -F'|' '$1 != "[user]" { if ($2 > best[$1]) best[$1] = $2 } END { for (f in best) printf "%s|%.0f\n", f, best[f] }' |
-			sort -t'|' -k2,2nr -k1,1 | head -n 8 | cut -d'|' -f1 |
+		top_functions transfers 9 | grep -vxF '[user]' | head -n 8 |
 			while IFS= read -r f; do
 				line=$f
-				for k in "${kernels[@]}"; do line+=" $(awk -v v="$(et "$k" "$f" transfers)" -v m="$msgs" 'BEGIN { printf "%.2f", 1000 * v / m }')"; done
+				for k in "${kernels[@]}"; do line+=" $(awk -v v="$(et "$k" "$f" transfers_per_1000_messages)" 'BEGIN { printf "%.2f", v }')"; done
 				echo "$line"
 			done
 	} >"$PLOTS/emulated.dat"

@@ -67,6 +67,13 @@ mv_() { csv_get "$R/mechanism.csv" "$5" kernel="$1" config="$2" cache="$3" count
 # et KERNEL FUNCTION METRIC: emulated-top.csv
 ev() { csv_get "$R/emulated-summary.csv" "$4" kernel="$1" config="$main" scope="$2" metric="$3"; }
 et() { csv_get "$R/emulated-top.csv" "$3" kernel="$1" function="$2"; }
+# top_functions METRIC N: the N functions of emulated-top.csv first by
+# METRIC (the largest of any kernel's mean per boot), one a line
+top_functions() {
+	csv_rows "$R/emulated-top.csv" function "$1" |
+		awk -F'|' '{ if ($2 > best[$1]) best[$1] = $2 } END { for (f in best) printf "%s|%.0f\n", f, best[f] }' |
+		sort -t'|' -k2,2nr -k1,1 | head -n "$2" | cut -d'|' -f1
+}
 
 # The main configuration: the one with the most messages and a timed run.
 main=$(csv_rows "$R/summary.csv" config messages n | awk -F'|' '$3 > 0 && $2 > best { best = $2; c = $1 } END { print c }')
@@ -94,7 +101,7 @@ rm -f "$R/emulated-summary.csv" "$R/emulated-top.csv"
 if [ -f "$R/emulated.csv" ] && [ "$(wc -l <"$R/emulated.csv")" -gt 1 ]; then
 	"$S" emulated "$R/emulated.csv" "$R/hackbench.csv" --baseline "$baseline" >"$R/emulated-summary.csv.tmp"
 	mv "$R/emulated-summary.csv.tmp" "$R/emulated-summary.csv"
-	"$S" emulated-top "$R/emulated.csv" --config "$main" --limit 12 >"$R/emulated-top.csv.tmp"
+	"$S" emulated-top "$R/emulated.csv" "$R/hackbench.csv" --config "$main" --limit 12 >"$R/emulated-top.csv.tmp"
 	mv "$R/emulated-top.csv.tmp" "$R/emulated-top.csv"
 fi
 

@@ -272,12 +272,16 @@ static int by_desc(const void *a, const void *b)
 }
 
 static const char *const TOP_COLS[] = {
-	"kernel", "config", "function", "boots", "instructions", "accesses", "misses", "transfers",
+	"kernel", "config", "function", "boots", "messages", "instructions", "accesses", "misses",
+	"transfers", "instructions_per_1000_messages", "accesses_per_1000_messages",
+	"misses_per_1000_messages", "transfers_per_1000_messages",
 };
 
-int emulated_top(const char *epath, const char *config, unsigned limit)
+int emulated_top(const char *epath, const char *hpath, const char *config, unsigned limit)
 {
 	struct emu e;
+	struct groups hb = { 0 };
+	char name[64];
 	struct csv_out o;
 	size_t nk, nf, c, *order;
 	double *mean, *key;
@@ -285,6 +289,7 @@ int emulated_top(const char *epath, const char *config, unsigned limit)
 	char *keep;
 
 	emu_read(&e, epath);
+	groups_read_times(&hb, hpath);
 	for (c = 0; c < e.configs.n; c++)
 		if (!strcmp(e.configs.s[c], config))
 			break;
@@ -328,14 +333,21 @@ int emulated_top(const char *epath, const char *config, unsigned limit)
 		if (!keep[f])
 			continue;
 		for (size_t k = 0; k < nk; k++) {
+			struct group *t = groups_find(&hb, e.kernels.s[k], config, 0);
+			double msgs = t ? t->messages : NAN;
+
 			if (!nboots[k])
 				continue;
 			csv_set(&o, "kernel", "%s", e.kernels.s[k]);
 			csv_set(&o, "config", "%s", config);
 			csv_set(&o, "function", "%s", e.funcs.s[f]);
 			csv_set(&o, "boots", "%u", nboots[k]);
-			for (int m = 0; m < NM; m++)
+			csv_setd(&o, "messages", msgs);
+			for (int m = 0; m < NM; m++) {
 				set_count(&o, METRICS[m], mean[(k * nf + f) * NM + m]);
+				snprintf(name, sizeof(name), "%s_per_1000_messages", METRICS[m]);
+				set_count(&o, name, 1000 * mean[(k * nf + f) * NM + m] / msgs);
+			}
 			csv_emit(&o);
 		}
 	}
@@ -344,6 +356,7 @@ int emulated_top(const char *epath, const char *config, unsigned limit)
 	free(order);
 	free(keep);
 	free(nboots);
+	groups_free(&hb);
 	emu_free(&e);
 	return 0;
 }

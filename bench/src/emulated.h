@@ -18,7 +18,7 @@ int emulated_summary(const char *epath, const char *hpath, const char *baseline)
 
 /* The functions of configuration config that are among the limit first of
  * some kernel by transfers or by instructions, with every kernel's mean
- * per boot of each metric (CSV on stdout). */
-int emulated_top(const char *epath, const char *config, unsigned limit);
+ * per boot of each metric and the same per 1000 messages (CSV on stdout). */
+int emulated_top(const char *epath, const char *hpath, const char *config, unsigned limit);
 
 #endif

@@ -20,8 +20,9 @@
  *       the emulated counters per kernel, configuration, scope and metric:
  *       mean over boots, spread, per 1000 messages, ratio to the baseline
  *       with the whole boot-to-boot range (emulated.h)
- *   slubstats emulated-top EMULATED_CSV --config C [--limit N]
+ *   slubstats emulated-top EMULATED_CSV HACKBENCH_CSV --config C [--limit N]
  *       the functions first by transfers or instructions, every kernel's
+ *       mean per boot and per 1000 messages
  *   slubstats compare HACKBENCH_CSV_A HACKBENCH_CSV_B
  *       the same kernel and configuration in two runs: B's geometric mean
  *       over A's, unpaired (Welch on the logs), 95% interval.
@@ -351,7 +352,7 @@ static void usage(FILE *f)
 	      "       slubstats compare HACKBENCH_CSV_A HACKBENCH_CSV_B\n"
 	      "       slubstats crosscheck COUNTERS_CSV\n"
 	      "       slubstats emulated EMULATED_CSV HACKBENCH_CSV [--baseline K]\n"
-	      "       slubstats emulated-top EMULATED_CSV --config C [--limit N]\n",
+	      "       slubstats emulated-top EMULATED_CSV HACKBENCH_CSV --config C [--limit N]\n",
 	      f);
 }
 
@@ -406,10 +407,10 @@ int main(int argc, char **argv)
 		return cmd_crosscheck(argv[1]);
 	if (!strcmp(cmd, "emulated") && argc == 3)
 		return emulated_summary(argv[1], argv[2], baseline);
-	if (!strcmp(cmd, "emulated-top") && argc == 2) {
+	if (!strcmp(cmd, "emulated-top") && argc == 3) {
 		if (!config)
 			cli_die("--config", "is missing: which configuration (c1, c2, ...)");
-		return emulated_top(argv[1], config, limit);
+		return emulated_top(argv[1], argv[2], config, limit);
 	}
 	if (!strcmp(cmd, "compare") && argc == 3)
 		return cmd_compare(argv[1], argv[2]);
