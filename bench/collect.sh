@@ -6,13 +6,16 @@
 # Reads BOOTDIR/{boot-info,cN-*.txt,cN-*.slubstat,cN-count.perfstat,
 # emulated-raw.csv} and writes BOOTDIR/hackbench.csv, counters.csv,
 # crosscheck.csv and (for an emulated-counters boot) emulated.csv, each with
-# its header (defined here, their one writer; bench/run.sh joins the
+# its header (lib/rundir.sh's *_HDR: this is their writer, emu/measure.sh
+# writes the same format; bench/run.sh joins the
 # fragments and readers look columns up by name). A file that
 # does not parse gives a row with status "parse-error" and the parser's
 # message in BOOTDIR/collect.log: never a made-up number.
 set -euo pipefail
 # shellcheck source=lib/common.sh
 . "$(dirname "$0")/../lib/common.sh"
+# shellcheck source=lib/rundir.sh
+. "$SLUBBENCH_TOP/lib/rundir.sh"
 [ $# -eq 4 ] || die "usage: bench/collect.sh BOOTDIR KERNEL PROFILE ROUND"
 dir=$1 kernel=$2 profile=$3 round=$4
 PARSER=$SLUBBENCH_TOP/bench/bin/slubparse
@@ -24,9 +27,6 @@ result=$(sed -n 's/^result=//p' "$dir/boot-info" 2>/dev/null || true)
 hb=$dir/hackbench.csv.tmp ctr=$dir/counters.csv.tmp xc=$dir/crosscheck.csv.tmp
 : >"$hb"
 : >"$ctr"
-HACKBENCH_HDR=kernel,profile,round,config,kind,mode,unit,groups,fds,loops,datasize,seconds,status
-COUNTERS_HDR=kernel,profile,round,config,kind,source,cache,counter,value
-EMULATED_HDR=kernel,profile,round,config,vcpu,function,instructions,accesses,misses,transfers
 
 # parse WHAT FILE [ARGS]: the parser's CSV (its header first), or fail (logged).
 parse() {

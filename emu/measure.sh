@@ -21,6 +21,8 @@
 set -euo pipefail
 # shellcheck source=lib/common.sh
 . "$(dirname "$0")/../lib/common.sh"
+# shellcheck source=lib/rundir.sh
+. "$SLUBBENCH_TOP/lib/rundir.sh"
 
 kernels="head tail" reps=2 groups=10 loops=150 smp=2 out=''
 split_opts "$@"
@@ -48,8 +50,8 @@ make -s -C "$SLUBBENCH_TOP/bench/src" >/dev/null
 HB="hackbench -g $groups -l $loops"
 printf '# shellcheck shell=sh\nhackbench -g 4 -l 50 >/dev/null 2>&1\nsbmark run %s >hb.txt 2>&1\n' "$HB" >"$out/plan.sh"
 echo "kernel,setting,rep,boot_seconds,hackbench_seconds" >"$out/boots.csv"
-echo "kernel,profile,round,config,vcpu,function,instructions,accesses,misses,transfers" >"$out/emulated.csv"
-echo "kernel,profile,round,config,kind,mode,unit,groups,fds,loops,datasize,seconds,status" >"$out/hackbench.csv"
+echo "$EMULATED_HDR" >"$out/emulated.csv"
+echo "$HACKBENCH_HDR" >"$out/hackbench.csv"
 for rep in $(seq 1 "$reps"); do
 	for k in $kernels; do
 		for s in plain insns full single; do

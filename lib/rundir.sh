@@ -6,6 +6,15 @@
 # Limits: no file in a run is larger (the reference run's largest is ~1 MB).
 RUN_FILE_MAX_MB=64
 
+# The headers of the per-boot CSVs, written by bench/collect.sh (and, in
+# the same format, by emu/measure.sh); readers look columns up by name.
+# shellcheck disable=SC2034
+HACKBENCH_HDR=kernel,profile,round,config,kind,mode,unit,groups,fds,loops,datasize,seconds,status
+# shellcheck disable=SC2034
+COUNTERS_HDR=kernel,profile,round,config,kind,source,cache,counter,value
+# shellcheck disable=SC2034
+EMULATED_HDR=kernel,profile,round,config,vcpu,function,instructions,accesses,misses,transfers
+
 # The rule each CSV column must follow; a column not listed is refused.
 # (awk regular expressions; "num" is a number, "uint" a whole number.)
 RUN_COLUMN_RULES='
