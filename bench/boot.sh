@@ -9,8 +9,9 @@
 #   --profile P      profile for bare variant names (default 2007)
 #   --accel A        auto (default), kvm or tcg
 #   --smp N          vCPUs (default: host cores, at least 2)
-#   --mem MIB        guest memory (default 2048)
-#   --timeout S      wall-clock limit for the whole boot (default 600)
+#   --mem MIB        guest memory (default 2048, or 1024 + 128 per vCPU if more)
+#   --timeout S      wall-clock limit for the whole boot (default 600 + 150
+#                    per vCPU)
 #   --expect-build-id ID   the build id the guest must report (else wrong-kernel)
 #   --counters       emulated counters: TCG with the slubcount plugin (emu/),
 #                    counting between the guest's sbmark markers into
@@ -39,7 +40,7 @@ set -euo pipefail
 # shellcheck source=lib/common.sh
 . "$(dirname "$0")/../lib/common.sh"
 
-plan='' out='' profile=2007 accel=auto mem=2048 timeout=600 expect_id='' counters=0 counters_opts='' tcg_threads=multi
+plan='' out='' profile=2007 accel=auto mem='' timeout='' expect_id='' counters=0 counters_opts='' tcg_threads=multi
 smp=$(nproc)
 [ "$smp" -ge 2 ] || smp=2
 variant=
@@ -73,6 +74,8 @@ while [ $# -gt 0 ]; do
 	esac
 done
 [ -n "$variant" ] || die "which variant? (see bench/boot.sh --help)"
+[ -n "$mem" ] || mem=$(default_mem "$smp")
+[ -n "$timeout" ] || timeout=$(default_timeout "$smp")
 
 # The kernel: a directory, or a variant name in the cache.
 if [ -d "$variant" ]; then
@@ -133,7 +136,7 @@ qplugin=()
 if [ "$counters" -eq 1 ]; then
 	[ "$accel" != kvm ] || die "--counters needs TCG (the plugin instruments TCG's translation): drop --accel kvm"
 	accel=tcg
-	[ "$smp" -le 16 ] || die "--counters models 1 to 16 vCPUs, not --smp $smp"
+	[ "$smp" -le "$EMU_MAX_VCPUS" ] || die "--counters models 1 to $EMU_MAX_VCPUS vCPUs, not --smp $smp"
 	plugin=$(slubcount_plugin)
 	[ -f "$plugin" ] || die "the slubcount plugin is not built: run emu/build.sh"
 	[ -f "$kdir/System.map" ] || die "$kdir has no System.map: the counters need the booted build's"

@@ -35,11 +35,26 @@ parse() {
 	"$PARSER" "$what" "$file" "$@" 2>>"$dir/collect.log"
 }
 
+# The boot's vCPUs (what QEMU was given), the guest's own count, the host's
+# cores; a run's wall time is "oversubscribed" when its vCPUs outnumber the
+# host's cores (this is the one place that decides it).
+vcpus=$(sed -n 's/^smp=//p' "$dir/boot-info" 2>/dev/null || true)
+guest_cpus=$(sed -n 's/^nproc=//p' "$dir/guest-info" 2>/dev/null || true)
+host_cpus=$(nproc)
+timing=real
+[ -z "$vcpus" ] || [ "$vcpus" -le "$host_cpus" ] || timing=oversubscribed
+if [ "$result" = finished ] && [ -n "$vcpus" ] && [ "$guest_cpus" != "$vcpus" ]; then
+	echo "the guest saw ${guest_cpus:-no} CPUs, QEMU was given $vcpus" >>"$dir/collect.log"
+	result=wrong-vcpus
+fi
+first_config=$(sed -n 's/^SB_FIRST_CONFIG=\([0-9][0-9]*\)$/\1/p' "$dir/plan-in.sh" 2>/dev/null || true)
+first_config=${first_config:-1}
+# the boot's configurations in order (numbered across a plan's vCPU counts)
+mapfile -t cfgs < <(find "$dir" -maxdepth 1 -name 'c*-config' -printf '%f\n' | sed -n 's/^c\([0-9][0-9]*\)-config$/\1/p' | sort -n)
 n=0
-for cmdf in "$dir"/c*-config; do
-	[ -e "$cmdf" ] || break
+for num in ${cfgs[@]+"${cfgs[@]}"}; do
 	n=$((n + 1))
-	c=c$n
+	c=c$num
 	# the configuration as planned: mode:unit:groups:loops:fds:datasize
 	IFS=: read -r mode unit groups loops fds size <"$dir/$c-config"
 	for kind in timed count emulated; do
@@ -51,18 +66,18 @@ for cmdf in "$dir"/c*-config; do
 			# what ran must be what was planned
 			if [ "$u,$g,$fd,$l,$ds" != "$unit,$groups,$fds,$loops,$size" ]; then
 				echo "$f: ran $u,$g,$fd,$l,$ds (unit,groups,fds,loops,datasize), planned $unit,$groups,$fds,$loops,$size" >>"$dir/collect.log"
-				echo "$kernel,$profile,$round,$c,$kind,$mode,$unit,$groups,$fds,$loops,$size,,parse-error" >>"$hb"
+				echo "$kernel,$profile,$round,$c,$kind,$mode,$unit,$groups,$fds,$loops,$size,$vcpus,$host_cpus,$timing,,parse-error" >>"$hb"
 			else
-				echo "$kernel,$profile,$round,$c,$kind,$mode,$unit,$groups,$fds,$loops,$size,$secs,ok" >>"$hb"
+				echo "$kernel,$profile,$round,$c,$kind,$mode,$unit,$groups,$fds,$loops,$size,$vcpus,$host_cpus,$timing,$secs,ok" >>"$hb"
 			fi
 		else
-			echo "$kernel,$profile,$round,$c,$kind,$mode,$unit,$groups,$fds,$loops,$size,,parse-error" >>"$hb"
+			echo "$kernel,$profile,$round,$c,$kind,$mode,$unit,$groups,$fds,$loops,$size,$vcpus,$host_cpus,$timing,,parse-error" >>"$hb"
 		fi
 		s=$dir/$c-$kind.slubstat
 		if [ -s "$s" ]; then
 			if rows=$(parse slubstat "$s"); then
 				csv_rows <(echo "$rows") cache counter value |
-					awk -F'|' -v pre="$kernel,$profile,$round,$c,$kind,slub" '{ print pre "," $1 "," $2 "," $3 }' >>"$ctr"
+					awk -F'|' -v pre="$kernel,$profile,$round,$c,$vcpus,$kind,slub" '{ print pre "," $1 "," $2 "," $3 }' >>"$ctr"
 			fi
 		fi
 	done
@@ -72,7 +87,7 @@ for cmdf in "$dir"/c*-config; do
 		if rows=$(parse perfstat "$ps" $(cat "$dir/$c-count.labels")); then
 			# label "cache.head" -> cache, add_partial_head
 			csv_rows <(echo "$rows") label count |
-				awk -F'|' -v pre="$kernel,$profile,$round,$c,count,perf" '{
+				awk -F'|' -v pre="$kernel,$profile,$round,$c,$vcpus,count,perf" '{
 				n = split($1, a, "."); where = a[n]; cache = substr($1, 1, length($1) - length(where) - 1)
 				print pre "," cache ",add_partial_" where "," $2 }' >>"$ctr"
 		fi
@@ -83,7 +98,7 @@ done
 # for the kernel when it left none.
 if [ "$result" != finished ]; then
 	sed -i "s/,ok\$/,$result/" "$hb"
-	[ -s "$hb" ] || echo "$kernel,$profile,$round,c1,timed,,,,,,,,$result" >>"$hb"
+	[ -s "$hb" ] || echo "$kernel,$profile,$round,c$first_config,timed,,,,,,,$vcpus,$host_cpus,$timing,,$result" >>"$hb"
 fi
 # with_header HDR TMP FINAL: the fragment, its header first.
 with_header() {
@@ -102,7 +117,8 @@ if [ -f "$raw" ] && [ -f "$raw.info" ] && [ "$result" = finished ]; then
 		echo "$raw: $windows counting windows for $n configurations; no emulated counts kept" >>"$dir/collect.log"
 	else
 		csv_rows "$raw" window vcpu function instructions accesses misses transfers |
-			awk -F'|' -v pre="$kernel,$profile,$round" '{ printf "%s,c%d,%s,%s,%s,%s,%s,%s\n", pre, $1 + 1, $2, $3, $4, $5, $6, $7 }' \
+			awk -F'|' -v pre="$kernel,$profile,$round" -v first="${cfgs[0]}" -v v="$vcpus" \
+				'{ printf "%s,c%d,%s,%s,%s,%s,%s,%s,%s\n", pre, $1 + first, v, $2, $3, $4, $5, $6, $7 }' \
 				>"$dir/emulated.csv.tmp"
 		with_header "$EMULATED_HDR" "$dir/emulated.csv.tmp" "$dir/emulated.csv"
 	fi

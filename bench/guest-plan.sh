@@ -14,6 +14,9 @@
 #                each configuration's hackbench once between sbmark's
 #                markers (one plugin window each, in order), nothing else
 #   SB_CACHES    caches whose add_partial events perf counts apart
+#   SB_FIRST_CONFIG  the number of the first configuration (default 1): a
+#                plan at several vCPU counts numbers each count's
+#                configurations apart, as the machine is part of what ran
 # A boot times, counts or is emulated: a plan asking for two is refused.
 #
 # Files, each written as soon as it is known (a crash keeps the earlier ones):
@@ -27,7 +30,7 @@
 set -u
 SB_CONFIGS=${SB_CONFIGS:?} SB_WARMUP=${SB_WARMUP:-1} SB_TIMED=${SB_TIMED:-1}
 SB_COUNT=${SB_COUNT:-0} SB_PROFILE=${SB_PROFILE:-0} SB_CACHES=${SB_CACHES:?}
-SB_EMULATED=${SB_EMULATED:-0}
+SB_EMULATED=${SB_EMULATED:-0} SB_FIRST_CONFIG=${SB_FIRST_CONFIG:-1}
 if [ "$SB_TIMED" = 1 ] && [ "$SB_COUNT$SB_PROFILE$SB_EMULATED" != 000 ]; then
 	echo "error: a timed boot only times: SB_COUNT, SB_PROFILE and SB_EMULATED must be 0" >&2
 	exit 2
@@ -91,7 +94,7 @@ if [ "$SB_WARMUP" = 1 ]; then
 	step "warmup rc=$?"
 fi
 
-n=0
+n=$((SB_FIRST_CONFIG - 1))
 for cfg in $SB_CONFIGS; do
 	n=$((n + 1))
 	hackbench_args "$cfg"

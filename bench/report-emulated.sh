@@ -10,10 +10,9 @@ nbmax=$(csv_rows "$R/emulated-summary.csv" n | sort -n | tail -n1)
 boots="$nb boots per kernel"
 [ "$nb" != 1 ] || boots="1 boot per kernel"
 [ "$nb" = "$nbmax" ] || boots="$nb to $nbmax boots per kernel"
-info=$(jq -r '[.plan.smp, .plan.mem] | map(tostring) | join(" ")' "$M")
 echo "Emulated counters (exact, not timed): QEMU TCG with the slubcount plugin," | wrap
 echo "$boots, counting only between markers around the $main" | wrap
-echo "hackbench run (no boot, no warm-up). Model: each of ${info%% *} vCPUs has a" | wrap
+echo "hackbench run (no boot, no warm-up). Model: each of ${main_vcpus:-$(jq -r .plan.smp "$M")} vCPUs has a" | wrap
 echo "32 KiB 8-way L1d (Core 2, 2007); a transfer is an access to a line another" | wrap
 echo "vCPU wrote since this vCPU last had it (perf c2c's HITM). Per 1000" | wrap
 echo "messages, mean over boots; against $baseline, the ratio of means and the" | wrap

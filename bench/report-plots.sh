@@ -24,7 +24,7 @@ done
 nr=0
 for k in "${kernels[@]}"; do
 	[ "$k" = "$baseline" ] && continue
-	rows=$(csv_rows "$R/summary.csv" kernel groups ratio ci_lo ci_hi | awk -F'|' -v k="$k" '$1 == k && $3 != "" { print $2, $3, $4, $5 }' | sort -n)
+	rows=$(csv_rows "$R/summary.csv" kernel groups ratio ci_lo ci_hi vcpus | awk -F'|' -v k="$k" -v v="$main_vcpus" '$1 == k && $3 != "" && $6 == v { print $2, $3, $4, $5 }' | sort -n)
 	[ -n "$rows" ] || continue
 	printf '"%s"\n%s\n\n\n' "$k" "$rows" >>"$PLOTS/ratios.dat"
 	nr=$((nr + 1))
@@ -67,7 +67,37 @@ if [ -s "$R/emulated-top.csv" ]; then
 	ne=${#kernels[@]}
 fi
 
-sub="$(jq -r .run_id "$M"), profile $(jq -r .plan.profile "$M"), $(jq -r .plan.smp "$M") vCPUs ($(jq -r .accel "$M"))"
+# scaling: one kernel (head if the run has it) against the baseline at each
+# vCPU count, a block per metric, "vcpus ratio lo hi" (report.sh's SCALING)
+ns=0
+if [ "$(grep -c . <<<"$SCALING")" -gt 1 ]; then
+	sk=
+	for k in "${kernels[@]}"; do [ "$k" = "$baseline" ] || [ -n "$sk" ] || sk=$k; done
+	case " ${kernels[*]} " in *" head "*) [ "$baseline" = head ] || sk="head" ;; esac
+	for m in add_partial alloc_from_partial objects_per_partial_visit instructions transfers; do
+		rows=$(while read -r v c; do
+			case "$m" in
+			instructions | transfers)
+				[ ! -s "$R/emulated-summary.csv" ] || for f in ratio range_lo range_hi; do
+					csv_get "$R/emulated-summary.csv" "$f" kernel="$sk" config="$c" scope=all metric="$m"
+				done ;;
+			*) for f in ratio ratio_lo ratio_hi; do mv_ "$sk" "$c" all "$m" "$f"; done ;;
+			esac | paste -sd' ' | awk -v v="$v" 'NF == 3 { print v, $0 }'
+		done <<<"$SCALING")
+		[ -n "$rows" ] || continue
+		case "$m" in instructions | transfers) m="$m (emulated)" ;; esac
+		printf '"%s"
+%s
+
+
+' "$m" "$rows"
+	done >"$PLOTS/scaling.dat"
+	ns=$(grep -c '^"' "$PLOTS/scaling.dat" || true)
+fi
+
+cpus="$(jq -r .plan.smp "$M") vCPUs"
+[ "$(grep -c . <<<"$SCALING")" -le 1 ] || cpus="$main_vcpus (of $(awk '{ print $1 }' <<<"$SCALING" | paste -sd, -)) vCPUs"
+sub="$(jq -r .run_id "$M"), profile $(jq -r .plan.profile "$M"), $cpus ($(jq -r .accel "$M"))"
 # plot NAME TITLE [NAME=NUMBER...]: the chart from plots/NAME.gp, or none without data
 plot() {
 	local name=$1 title=$2 fmt a prog
@@ -92,4 +122,5 @@ plot drift "each timed boot against its kernel's geometric mean, in run order" "
 plot add_partial "add_partial() per 1000 messages, at the head and at the tail"
 plot slowpath "SLUB slow paths per 1000 messages (all caches)"
 plot emulated "emulated cache-line transfers per 1000 messages, by kernel function" "n=$ne"
+plot scaling "${sk:-}/$baseline per message against vCPUs (95% CI; emulated: range)" "n=$ns"
 rm -f "$PLOTS/times-points.dat"

@@ -5,6 +5,8 @@
 T=$R/report.txt.tmp
 pct() { awk -v v="$1" 'BEGIN { if (v == "") print "n/a"; else printf "%+.1f%%", 100 * (v - 1) }'; }
 f3() { awk -v v="$1" 'BEGIN { if (v == "") print "n/a"; else printf "%.3f", v }'; }
+# fci V: an interval's end in at most 6 characters
+fci() { awk -v v="$1" 'BEGIN { printf (v < 10 ? "%.3f" : v < 100 ? "%.2f" : v < 1000 ? "%.1f" : "%.3g"), v }'; }
 fp() { awk -v v="$1" 'BEGIN { if (v == "") print "n/a"; else if (v < 0.0001) print "<0.0001"; else printf "%.4f", v }'; }
 # wrap: each line folded at 78 columns, its continuations indented (every
 # long line of the report goes through here)
@@ -44,6 +46,22 @@ headline() { # KERNEL: one line against the baseline
 	for k in "${kernels[@]}"; do
 		[ "$k" = "$baseline" ] || headline "$k" | wrap
 	done
+	if [ "$(grep -c . <<<"$SCALING")" -gt 1 ]; then
+		lines=$(for k in "${kernels[@]}"; do
+			[ "$k" != "$baseline" ] || continue
+			line="  $k:"
+			while read -r v c; do
+				r=$(mv_ "$k" "$c" all add_partial ratio)
+				[ -z "$r" ] || line+=$(printf ' %s: x%.2f (%.2f..%.2f),' "$v" "$r" "$(mv_ "$k" "$c" all add_partial ratio_lo)" "$(mv_ "$k" "$c" all add_partial ratio_hi)")
+			done <<<"$SCALING"
+			[ "$line" = "  $k:" ] || echo "${line%,}"
+		done)
+		if [ -n "$lines" ]; then
+			echo "  add_partial calls per message against $baseline, by vCPUs (exact counts;" | wrap
+			echo "  paired by round, 95% CI; see Scaling):" | wrap
+			wrap <<<"$lines"
+		fi
+	fi
 	if [ -s "$R/emulated-summary.csv" ]; then
 		echo "  Emulated counters per message against $baseline (exact counts of what ran;" | wrap
 		echo "  ratio of means, and the range over every pair of this run's boots):" | wrap
@@ -62,33 +80,37 @@ headline() { # KERNEL: one line against the baseline
 	random) order="an independent seeded random order per round (seed $(jq -r .plan.seed "$M"))" ;;
 	*) order="the order recorded in boots.csv ($design design)" ;;
 	esac
-	echo "Design: $rounds_run timed rounds; each boots every kernel once, in $order. Timed boots only time; counting and profiling ran in round 0, boots of their own, never timed$( [ -s "$R/emulated.csv" ] && echo "; so did the emulated counters (boots eNN)")." | wrap
-	echo "$(jq -r .plan.smp "$M") vCPUs, $(jq -r .plan.mem "$M") MiB, accel $accel. '*': the interval excludes 1."
+	each="every kernel once"
+	[ "$(grep -c . <<<"$SCALING")" -le 1 ] || each="every kernel at every vCPU count once (a block of each count's kernels, the blocks in a balanced order too)"
+	echo "Design: $rounds_run timed rounds; each boots $each, in $order. Timed boots only time; counting and profiling ran in round 0, boots of their own, never timed$( [ -s "$R/emulated.csv" ] && echo "; so did the emulated counters (boots eNN)")." | wrap
+	mem=$(jq -r '.plan.mem // ""' "$M")
+	echo "vCPUs: $(jq -r '.plan.smp | tostring | split(" ") | join(", ")' "$M"); memory: ${mem:-the default for each vCPU count}${mem:+ MiB}; accel $accel; host cores: $(jq -r .host.cores "$M"). '*': the interval excludes 1; 'o': oversubscribed, more vCPUs than host cores, so the wall time is not the kernel's alone." | wrap
 	echo
 	echo "Times (seconds), every configuration, against $baseline:"
 	echo
-	printf '  %-9s %6s %4s %8s %8s %6s %8s %15s\n' kernel groups n geomean median "cov%" change "CI (Holm)"
-	printf '  %-9s %6s %4s %8s %8s %6s %8s %15s\n' --------- ------ ---- -------- -------- ------ -------- ---------------
-	csv_rows "$R/summary.csv" kernel groups n geomean median cov_pct ratio ci_lo ci_hi verdict failed |
-		while IFS='|' read -r k g n gm med cov ratio lo hi v failed; do
-			mark=' '
+	printf '  %-9s %6s %4s %4s %8s %8s %6s %8s %15s\n' kernel groups cpus n geomean median "cov%" change "CI (Holm)"
+	printf '  %-9s %6s %4s %4s %8s %8s %6s %8s %15s\n' --------- ------ ---- ---- -------- -------- ------ -------- ---------------
+	csv_rows "$R/summary.csv" vcpus kernel groups n geomean median cov_pct ratio ci_lo ci_hi verdict failed timing |
+		sort -t'|' -s -k1,1n | while IFS='|' read -r cpus k g n gm med cov ratio lo hi v failed timing; do
+			mark=' ' over=''
 			case "$v" in slower | faster) mark='*' ;; esac
+			[ "$timing" != oversubscribed ] || over=o
 			ci=-
-			[ -z "$lo" ] || ci="$(f3 "$lo")..$(f3 "$hi")"
-			printf '  %-9s %6s %4s %8s %8s %6s %7s%s %15s\n' "$k" "$g" "$n" "$(f3 "$gm")" "$(f3 "$med")" \
+			[ -z "$lo" ] || ci="$(fci "$lo")..$(fci "$hi")"
+			printf '  %-9s %6s %4s %4s %8s %8s %6s %7s%s %15s %s\n' "$k" "$g" "${cpus:--}" "$n" "$(f3 "$gm")" "$(f3 "$med")" \
 				"$(awk -v v="$cov" 'BEGIN { printf (v == "" ? "-" : "%.1f"), v }')" \
-				"$([ "$k" = "$baseline" ] && echo base || pct "$ratio")" "$mark" "$ci"
+				"$([ "$k" = "$baseline" ] && echo base || pct "$ratio")" "$mark" "$ci" "$over"
 			[ "${failed:-0}" = 0 ] || printf '  %-9s %6s %4s runs failed\n' "" "" "$failed"
 		done
 	echo
 	echo "Checks (never the basis of a verdict): paired t p-value, Holm-adjusted;"
 	echo "Wilcoxon signed-rank p, Holm-adjusted; whether the two decisions agree."
 	echo
-	printf '  %-9s %6s %10s %10s %10s %10s\n' kernel groups t_p holm_p wilcoxon wilc_holm
-	csv_rows "$R/summary.csv" kernel groups t_p holm_p wilcoxon_p wilcoxon_holm_p check |
-		while IFS='|' read -r k g tp hp wp wh chk; do
+	printf '  %-9s %6s %4s %10s %10s %10s %10s\n' kernel groups cpus t_p holm_p wilcoxon wilc_holm
+	csv_rows "$R/summary.csv" vcpus kernel groups t_p holm_p wilcoxon_p wilcoxon_holm_p check |
+		sort -t'|' -s -k1,1n | while IFS='|' read -r cpus k g tp hp wp wh chk; do
 			[ -n "$tp" ] || continue
-			printf '  %-9s %6s %10s %10s %10s %10s  %s\n' "$k" "$g" "$(fp "$tp")" "$(fp "$hp")" "$(fp "$wp")" "$(fp "$wh")" "$chk"
+			printf '  %-9s %6s %4s %10s %10s %10s %10s  %s\n' "$k" "$g" "${cpus:--}" "$(fp "$tp")" "$(fp "$hp")" "$(fp "$wp")" "$(fp "$wh")" "$chk"
 		done
 	echo
 	# shellcheck source=bench/report-position.sh
@@ -97,6 +119,8 @@ headline() { # KERNEL: one line against the baseline
 	. "$SLUBBENCH_TOP/bench/report-mechanism.sh"
 	# shellcheck source=bench/report-emulated.sh
 	. "$SLUBBENCH_TOP/bench/report-emulated.sh"
+	# shellcheck source=bench/report-scaling.sh
+	. "$SLUBBENCH_TOP/bench/report-scaling.sh"
 	# shellcheck source=bench/report-faults.sh
 	. "$SLUBBENCH_TOP/bench/report-faults.sh"
 	echo "Warnings:"
@@ -154,7 +178,7 @@ mv "$T" "$R/report.txt"
 	cat "$R/report.txt"
 	echo '```'
 	echo
-	for c in times ratios drift add_partial slowpath emulated; do
+	for c in times ratios drift add_partial slowpath emulated scaling; do
 		[ -f "$R/plots/$c.png" ] && printf '![%s](plots/%s.png)\n\n' "$c" "$c"
 	done
 	echo "Data: [summary.csv](summary.csv), [mechanism.csv](mechanism.csv), [hackbench.csv](hackbench.csv),"

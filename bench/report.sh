@@ -75,11 +75,23 @@ top_functions() {
 		sort -t'|' -k2,2nr -k1,1 | head -n "$2" | cut -d'|' -f1
 }
 
-# The main configuration: the one with the most messages and a timed run.
-main=$(csv_rows "$R/summary.csv" config messages n | awk -F'|' '$3 > 0 && $2 > best { best = $2; c = $1 } END { print c }')
+# The main configuration: of those with a timed run, one whose wall times
+# are real (not oversubscribed) if any, then the most messages, then the
+# fewest vCPUs. Its vCPUs (empty in runs older than the column) are main_vcpus.
+main=$(csv_rows "$R/summary.csv" config messages n vcpus timing | awk -F'|' '$3 > 0 {
+	real = $5 != "oversubscribed"; v = $4 == "" ? 0 : $4
+	if (c == "" || real > br || (real == br && ($2 > bm || ($2 == bm && v < bv)))) { c = $1; br = real; bm = $2; bv = v } }
+	END { print c }')
 [ -n "$main" ] || die "no successful timed run in $R/hackbench.csv"
+main_vcpus=$(sv "$baseline" "$main" vcpus)
 main_desc=$(csv_rows "$R/summary.csv" config mode unit groups fds loops datasize messages | awk -F'|' -v c="$main" '$1 == c {
 	printf "%s mode, %s, %d groups x %d fds, %d loops, %d-byte messages (%d messages)", $2, $3, $4, $5, $6, $7, $8; exit }')
+[ -z "$main_vcpus" ] || main_desc+=", $main_vcpus vCPUs"
+# SCALING: "vcpus config" of the main configuration's hackbench at each
+# vCPU count, fewest first (one line in a run of one vCPU count)
+SCALING=$(csv_rows "$R/summary.csv" kernel config mode unit groups loops fds datasize vcpus | awk -F'|' -v k="$baseline" -v c="$main" '
+	$1 == k { key[$2] = $3 "|" $4 "|" $5 "|" $6 "|" $7 "|" $8; v[$2] = $9 }
+	END { for (x in key) if (key[x] == key[c] && v[x] != "") print v[x], x }' | sort -n)
 
 # RESID: each timed boot of the main configuration, in run order, as
 # "number position kernel r", r its log time minus its kernel's mean log
@@ -87,7 +99,11 @@ main_desc=$(csv_rows "$R/summary.csv" config mode unit groups fds loops datasize
 RESID=
 if [ -s "$R/boots.csv" ]; then
 	RESID=$( {
-		csv_rows "$R/boots.csv" kind start_utc round position kernel | awk -F'|' '$1 == "timed" { print "B", $2, $3, $4, $5 }' | sort
+		if [ -n "$main_vcpus" ] && head -n1 "$R/boots.csv" | tr ',' '\n' | grep -qx vcpus; then
+			csv_rows "$R/boots.csv" kind start_utc round position kernel vcpus | awk -F'|' -v v="$main_vcpus" '$1 == "timed" && $6 == v'
+		else
+			csv_rows "$R/boots.csv" kind start_utc round position kernel
+		fi | awk -F'|' '$1 == "timed" { print "B", $2, $3, $4, $5 }' | sort
 		csv_rows "$R/hackbench.csv" kind status config round kernel seconds |
 			awk -F'|' -v c="$main" '$1 == "timed" && $2 == "ok" && $3 == c { print "T", $4, $5, $6 }'
 	} | awk '

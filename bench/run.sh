@@ -22,8 +22,14 @@
 #                      half-width is at most P% (or --max-rounds/--max-time)
 #   --max-rounds N     with --precision: stop there (default: 64)
 #   --max-time T       with --precision: no new square after T (e.g. 45m, 1h30m)
-#   --smp N --mem MIB --accel auto|kvm|tcg    passed to bench/boot.sh
-#   --timeout S        limit per boot (default: 900)
+#   --smp LIST         vCPUs, one count or several (e.g. 2,4,8,16: a factor of
+#                      the plan, every round boots every kernel at every
+#                      count; default: the host's cores, at least 2); a
+#                      count above the host's cores is run, but its wall
+#                      times are marked oversubscribed
+#   --mem MIB          guest memory (default: 2048, or 1024 + 128 per vCPU)
+#   --accel auto|kvm|tcg    passed to bench/boot.sh
+#   --timeout S        limit per boot (default: 600 + 150 per vCPU)
 #   --retries N        boot again, up to N times, a boot that QEMU could not
 #                      start, that was killed by a signal or that hung
 #                      (default: 2); a panic or another build is a finding,
@@ -61,10 +67,12 @@ set -euo pipefail
 . "$(dirname "$0")/../lib/rundir.sh"
 # shellcheck source=bench/runlib.sh
 . "$(dirname "$0")/runlib.sh"
+# shellcheck source=bench/planlib.sh
+. "$(dirname "$0")/planlib.sh"
 B=$SLUBBENCH_TOP/bench
 
 kernels="slab stock head tail" profile=2007 groups=10 loops=150 fds=20 datasize=100
-mode=socket unit=process rounds=12 design=auto seed='' smp='' mem=2048 accel=auto timeout=900
+mode=socket unit=process rounds=12 design=auto seed='' smp='' mem='' accel=auto timeout=
 count=1 prof=1 emulated=2 out='' resume='' dry=0 precision='' max_rounds=64 max_time='' retries=2 retry_failed=0
 user_variants=()
 split_opts "$@"
@@ -83,7 +91,16 @@ set_opt() {
 	unit) unit=$(opt_choice --unit "$v" process thread) ;;
 	design) design=$(opt_choice --design "$v" auto williams random) ;;
 	accel) accel=$(opt_choice --accel "$v" auto kvm tcg) ;;
-	loops | fds | datasize | rounds | mem | timeout | smp | max_rounds) x=$(opt_uint "--${k//_/-}" "$v"); printf -v "$k" %s "$x" ;;
+	smp)
+		smp=
+		for x in ${v//,/ }; do
+			x=$(opt_uint --smp "$x")
+			case " $smp " in *" $x "*) die "--smp lists $x twice: give each vCPU count once" ;; esac
+			smp+="$x "
+		done
+		[ -n "$smp" ] || die "--smp needs a vCPU count, or a list such as 2,4,8"
+		smp=${smp% } ;;
+	loops | fds | datasize | rounds | mem | timeout | max_rounds) x=$(opt_uint "--${k//_/-}" "$v"); printf -v "$k" %s "$x" ;;
 	count | prof) x=$(opt_choice "$k" "$v" 0 1); printf -v "$k" %s "$x" ;;
 	retries) retries=$(opt_count --retries "$v") ;;
 	emulated) emulated=$(opt_count --emulated-counters "$v") ;;
@@ -137,6 +154,8 @@ if [ -n "$resume" ]; then
 fi
 [ -n "$seed" ] || seed=$(date +%s)
 [ -n "$smp" ] || { smp=$(nproc); [ "$smp" -ge 2 ] || smp=2; }
+# every vCPU count fits the guest kernel and memory, before anything is built
+for x in $smp; do guest_fits "$SLUBBENCH_TOP/kernels/-" "$x" "${mem:-$(default_mem "$x")}"; done
 
 # A user variant (stock + a patch) joins the plan under its name.
 vargs=()
@@ -165,14 +184,7 @@ for g in $groups; do configs+="$mode:$unit:$g:$loops:$fds:$datasize "; done
 configs=${configs% }
 make -s -C "$B/src" >/dev/null || die "building the C tools failed (make -C bench/src)"
 
-# schedule ROUNDS: the timed rounds' order, "round,position,kernel,square".
-schedule() {
-	"$SLUBBENCH_TOP/bench/bin/slubplan" --kernels "$(IFS=,; echo "${labels[*]}")" \
-		--rounds "$1" --seed "$seed" --design "$design"
-}
-# a square: what --precision adds at a time (a round, for a random design)
-block=$((${#labels[@]} % 2 ? 2 * ${#labels[@]} : ${#labels[@]}))
-[ "$design" != random ] || block=1
+block=$(plan_block)
 # a resumed --precision run had added squares: plan up to its last round
 if [ -n "$resume" ] && [ -d "$out/raw" ]; then
 	last=$(find "$out/raw" -maxdepth 1 -name 'r*-*' -printf '%f\n' | sed -n 's/^r0*\([0-9][0-9]*\)-.*/\1/p' | sort -n | tail -n1)
@@ -181,23 +193,15 @@ fi
 sched=$(schedule "$rounds") || exit 1
 design_used=$design
 [ "$design" != auto ] || design_used=williams
-
-if [ "$dry" = 1 ]; then
-	echo "plan: ${#labels[@]} kernels x $rounds rounds ($design_used design, seed $seed); configs: $configs"
-	if [ "$count" = 1 ] || [ "$prof" = 1 ]; then
-		echo "round 0 (untimed: $( [ "$count" = 1 ] && echo "perf stat counting" )$( [ "$count$prof" = 11 ] && echo ", " )$( [ "$prof" = 1 ] && echo "perf record" )): ${labels[*]}"
-	fi
-	[ "$emulated" = 0 ] || echo "emulated counters (untimed, TCG + slubcount plugin): $emulated boot(s) each of ${labels[*]}"
-	csv_rows <(echo "$sched") round kernel | awk -F'|' '$1 != r { if (r) print line; r = $1; line = sprintf("round %s (timed):", r) } { line = line " " $2 } END { print line }'
-	[ -z "$precision" ] || echo "then whole squares until every 95% CI half-width <= $precision% (at most $max_rounds rounds${max_time:+, no new square after $max_time})"
-	exit 0
-fi
+[ "$dry" = 0 ] || { print_plan "$sched"; exit 0; }
 
 # ---- what the plan needs: kernels, root filesystem -----------------------
 uniq_variants=$(printf '%s\n' "${labels[@]}" | while read -r l; do echo "${variant_of[$l]}"; done | sort -u | tr '\n' ' ')
 # shellcheck disable=SC2086
 "$SLUBBENCH_TOP/kernels/build.sh" --profile "$profile" ${vargs[@]+"${vargs[@]}"} $uniq_variants
-for l in "${labels[@]}"; do guest_fits "$(kernel_dir "${variant_of[$l]}" "$profile")" "$smp" "$mem"; done
+for l in "${labels[@]}"; do
+	for x in $smp; do guest_fits "$(kernel_dir "${variant_of[$l]}" "$profile")" "$x" "${mem:-$(default_mem "$x")}"; done
+done
 image=$("$SLUBBENCH_TOP/rootfs/build.sh" | tail -n1)
 if [ "$emulated" -gt 0 ]; then
 	if [ "$accel" = kvm ]; then
@@ -252,37 +256,45 @@ interrupted() {
 trap interrupted INT TERM
 [ "$retry_failed" = 0 ] || retry_failed
 
+emu_smp=$(emulated_smp)
+if [ "$emulated" -gt 0 ] && [ -z "$emu_smp" ]; then
+	say bench "warning: no emulated counters: the plugin models at most $EMU_MAX_VCPUS vCPUs (--smp ${smp// /,})"
+	emulated=0
+fi
+nk=${#labels[@]} ns=$(wc -w <<<"$smp")
 n0=0
-[ "$count" = 1 ] || [ "$prof" = 1 ] && n0=${#labels[@]}
-expected_boots=$((n0 + (emulated + rounds) * ${#labels[@]}))
+[ "$count" = 1 ] || [ "$prof" = 1 ] && n0=$((nk * ns))
+expected_boots=$((n0 + emulated * nk * $(wc -w <<<"$emu_smp") + rounds * nk * ns))
 write_manifest running
-say bench "run $run_id: ${#labels[@]} kernels x $rounds rounds ($design_used, seed $seed), configs: $configs -> $out"
+say bench "run $run_id: ${#labels[@]} kernels x $rounds rounds ($design_used, seed $seed), configs: $configs, vCPUs: ${smp// /,} -> $out"
 max_secs=
-[ -z "$max_time" ] || max_secs=$(awk -v t="$max_time" 'BEGIN { n = split(t, a, /[hms]/); s = 0; m = t
-	while (match(m, /^[0-9]+[hms]/)) { v = substr(m, 1, RLENGTH - 1); u = substr(m, RLENGTH, 1)
-		s += v * (u == "h" ? 3600 : u == "m" ? 60 : 1); m = substr(m, RLENGTH + 1) } print s }')
+[ -z "$max_time" ] || max_secs=$(duration_secs "$max_time")
 t_start=$(date +%s) secs_boots=0 n_boots=0
 
 if [ "$n0" -gt 0 ]; then
 	i=0
-	for l in "${labels[@]}"; do i=$((i + 1)); boot 0 "$i" "$l" count </dev/null; done
+	for x in $smp; do
+		for l in "${labels[@]}"; do i=$((i + 1)); boot 0 "$i" "$l" count "$x" </dev/null; done
+	done
 fi
 for ((e = 1; e <= emulated; e++)); do
 	i=0
-	for l in "${labels[@]}"; do i=$((i + 1)); boot "$e" "$i" "$l" emulated </dev/null; done
+	for x in $emu_smp; do
+		for l in "${labels[@]}"; do i=$((i + 1)); boot "$e" "$i" "$l" emulated "$x" </dev/null; done
+	done
 done
 r=1
 while :; do
-	while IFS=, read -r -u 3 rr pos l _; do
-		[ "$rr" = "$r" ] && boot "$r" "$pos" "$l" timed </dev/null
-	done 3<<<"$sched"
+	while IFS=, read -r -u 3 rr pos l _ x; do
+		[ "$rr" = "$r" ] && boot "$r" "$pos" "$l" timed "$x" </dev/null
+	done 3<<<"$(tail -n +2 <<<"$sched")"
 	current_intervals
 	if [ "$r" -ge "$rounds" ]; then
 		step=$((block - rounds % block))
 		stop=$(stop_reason "$rounds" "$step" $(($(date +%s) - t_start)))
 		[ -z "$stop" ] || break
 		rounds=$((rounds + step))
-		expected_boots=$((expected_boots + step * ${#labels[@]}))
+		expected_boots=$((expected_boots + step * nk * ns))
 		sched=$(schedule "$rounds") || exit 1
 		say bench "widest 95% half-width ${MAX_HALFWIDTH:-n/a}% > $precision%: $step more rounds"
 	fi

@@ -3,12 +3,13 @@
 # the run's CSVs joined from every boot's fragments, the manifest.
 #
 # Uses bench/run.sh's globals: out run_id labels variant_of profile configs
-# smp mem accel timeout count prof retries git_state B.
+# smp mem accel timeout count prof retries git_state B, and planlib.sh.
 
 # BOOTS_HDR: the columns of boots.csv, owned here (boot_fragment writes it).
-BOOTS_HDR=round,position,kernel,kind,attempt,start_utc,wall_seconds,result
+BOOTS_HDR=round,position,kernel,vcpus,kind,attempt,start_utc,wall_seconds,result
 
-# boot_fragment DIR ROUND POSITION LABEL KIND START WALL RESULT: DIR/boots.csv.
+# boot_fragment DIR ROUND POSITION LABEL VCPUS KIND ATTEMPT START WALL RESULT:
+# DIR/boots.csv.
 boot_fragment() {
 	local d=$1
 	shift
@@ -52,21 +53,22 @@ publish_boot() {
 	return 0
 }
 
-# guest_settings KIND: the plan's settings for a timed, counting or
-# emulated-counters boot. A timed boot only times: no perf in it, ever.
+# guest_settings KIND VCPUS: the plan's settings for a timed, counting or
+# emulated-counters boot at VCPUS. A timed boot only times: no perf in it,
+# ever.
 guest_settings() {
 	local timed=1 cnt=0 prf=0 emu=0
 	case "$1" in
 	count) timed=0 cnt=$count prf=$prof ;;
 	emulated) timed=0 emu=1 ;;
 	esac
-	printf 'SB_CONFIGS=%q\nSB_WARMUP=1\nSB_TIMED=%s\nSB_COUNT=%s\nSB_PROFILE=%s\nSB_EMULATED=%s\nSB_CACHES=%q\n' \
-		"$configs" "$timed" "$cnt" "$prf" "$emu" "$HOT_CACHES"
+	printf 'SB_CONFIGS=%q\nSB_WARMUP=1\nSB_TIMED=%s\nSB_COUNT=%s\nSB_PROFILE=%s\nSB_EMULATED=%s\nSB_CACHES=%q\nSB_FIRST_CONFIG=%s\n' \
+		"$configs" "$timed" "$cnt" "$prf" "$emu" "$HOT_CACHES" "$(first_config "$2")"
 }
 
-# boot_dir ROUND LABEL KIND: where one boot's raw output goes.
+# boot_dir ROUND LABEL KIND VCPUS: where one boot's raw output goes.
 boot_dir() {
-	echo "$out/raw/$(boot_name "$1" "$2" "$3")"
+	echo "$out/raw/$(boot_name "$1" "$2" "$3" "$(smp_tag "$4")")"
 }
 
 # transient RESULT: a fault of the run (QEMU killed, not started, hung),
@@ -76,34 +78,35 @@ transient() {
 	return 1
 }
 
-# boot_once DIR ROUND POSITION LABEL KIND ATTEMPT: one attempt: boot,
+# boot_once DIR ROUND POSITION LABEL KIND VCPUS ATTEMPT: one attempt: boot,
 # collect, and the boot's row of boots.csv.
 boot_once() {
-	local d=$1 r=$2 pos=$3 l=$4 kind=$5 attempt=$6 start t0 rc=0 result emu=()
+	local d=$1 r=$2 pos=$3 l=$4 kind=$5 x=$6 attempt=$7 start t0 rc=0 result emu=()
 	rm -rf "$d" && mkdir -p "$d"
 	[ "$kind" != emulated ] || emu=(--counters)
 	{
-		guest_settings "$kind"
+		guest_settings "$kind" "$x"
 		cat "$B/guest-plan.sh"
 	} >"$d/plan-in.sh"
 	start=$(date -u +%FT%TZ)
 	t0=$(date +%s)
-	"${BOOT_CMD[@]}" --smp "$smp" --mem "$mem" --accel "$accel" --timeout "$timeout" ${emu[@]+"${emu[@]}"} \
+	"${BOOT_CMD[@]}" --smp "$x" --mem "${mem:-$(default_mem "$x")}" --accel "$accel" \
+		--timeout "${timeout:-$(default_timeout "$x")}" ${emu[@]+"${emu[@]}"} \
 		--expect-build-id "$(jq -r .build_id "$out/kernels/$l.json")" \
 		--out "$d" --plan "$d/plan-in.sh" "$(kernel_dir "${variant_of[$l]}" "$profile")" \
 		2>>"$d/boot.err" || rc=$?
 	[ "$rc" -eq 0 ] || say bench "  $l failed ($(tail -n1 "$d/boot.err"))"
 	"$B/collect.sh" "$d" "$l" "$profile" "$r" || say bench "  collecting $l's output failed (see $d/collect.log)"
 	result=$(sed -n 's/^result=//p' "$d/boot-info" 2>/dev/null || true)
-	boot_fragment "$d" "$r" "$pos" "$l" "$kind" "$attempt" "$start" $(($(date +%s) - t0)) "${result:-not-run}"
+	boot_fragment "$d" "$r" "$pos" "$l" "$x" "$kind" "$attempt" "$start" $(($(date +%s) - t0)) "${result:-not-run}"
 }
 
-# boot ROUND POSITION LABEL KIND: one boot unless done, with progress and
-# an ETA from the boots so far (stops the run when the disk is full). Uses
-# run.sh's expected_boots, rounds, emulated, secs_boots and n_boots.
+# boot ROUND POSITION LABEL KIND VCPUS: one boot unless done, with progress
+# and an ETA from the boots so far (stops the run when the disk is full).
+# Uses run.sh's expected_boots, rounds, emulated, secs_boots and n_boots.
 boot() {
-	local r=$1 pos=$2 l=$3 kind=$4 t0 eta='' what
-	[ -f "$(boot_dir "$r" "$l" "$kind")/done" ] && return 0
+	local r=$1 pos=$2 l=$3 kind=$4 x=$5 t0 eta='' what
+	[ -f "$(boot_dir "$r" "$l" "$kind" "$x")/done" ] && return 0
 	local free
 	free=$(df -Pm "$out" | awk 'NR == 2 { print $4 }')
 	if [ "$free" -lt 64 ]; then
@@ -117,9 +120,9 @@ boot() {
 	fi
 	what="round $r/$rounds, position $pos"
 	[ "$kind" != emulated ] || what="emulated counters $r/$emulated"
-	say bench "$what: $l ($kind$eta)"
+	say bench "$what: $l ($kind, $x vCPUs$eta)"
 	t0=$(date +%s)
-	run_boot "$r" "$pos" "$l" "$kind"
+	run_boot "$r" "$pos" "$l" "$kind" "$x"
 	secs_boots=$((secs_boots + $(date +%s) - t0)) n_boots=$((n_boots + 1))
 	join_csv
 	write_manifest running
@@ -135,14 +138,15 @@ set_aside() {
 	publish_boot "$d.a$n"
 }
 
-# run_boot ROUND POSITION LABEL KIND: boot until it ends in something other
-# than a transient fault, or the retries are spent; collect, publish, done.
+# run_boot ROUND POSITION LABEL KIND VCPUS: boot until it ends in something
+# other than a transient fault, or the retries are spent; collect, publish,
+# done.
 run_boot() {
-	local r=$1 pos=$2 l=$3 kind=$4 d attempt result
-	d=$(boot_dir "$r" "$l" "$kind")
+	local r=$1 pos=$2 l=$3 kind=$4 x=$5 d attempt result
+	d=$(boot_dir "$r" "$l" "$kind" "$x")
 	attempt=$(($(find "$out/raw" -maxdepth 1 -name "$(basename "$d").a*" | wc -l) + 1))
 	while :; do
-		boot_once "$d" "$r" "$pos" "$l" "$kind" "$attempt"
+		boot_once "$d" "$r" "$pos" "$l" "$kind" "$x" "$attempt"
 		result=$(csv_get "$d/boots.csv" result)
 		transient "$result" && [ "$attempt" -le "$retries" ] || break
 		say bench "  $l: $result, a fault of the run, not of the kernel: attempt $((attempt + 1)) of $((retries + 1))"
@@ -205,8 +209,9 @@ current_intervals() {
 	[ -s "$out/hackbench.csv" ] || return 0
 	"$SLUBBENCH_TOP/bench/bin/slubstats" times "$out/hackbench.csv" --baseline "$baseline" >"$out/.progress.csv" 2>/dev/null || return 0
 	MAX_HALFWIDTH=$(csv_rows "$out/.progress.csv" halfwidth_pct | awk '$1 != "" { if ($1 > m) m = $1; f = 1 } END { if (f) printf "%.2f\n", m }')
-	csv_rows "$out/.progress.csv" kernel config ratio ci95_lo ci95_hi halfwidth_pct pairs |
-		awk -F'|' '$3 != "" { printf "  %s/%s %s: %.3f (95%% CI %.3f..%.3f, +-%.1f%%, %d pairs)\n", $1, B, $2, $3, $4, $5, $6, $7 }' B="$baseline" >&2
+	csv_rows "$out/.progress.csv" kernel config ratio ci95_lo ci95_hi halfwidth_pct pairs vcpus timing |
+		awk -F'|' '$3 != "" { printf "  %s/%s %s (%s vCPUs%s): %.3f (95%% CI %.3f..%.3f, +-%.1f%%, %d pairs)\n",
+			$1, B, $2, $8, $9 == "oversubscribed" ? ", oversubscribed" : "", $3, $4, $5, $6, $7 }' B="$baseline" >&2
 	rm -f "$out/.progress.csv"
 }
 

@@ -69,10 +69,10 @@ for rep in $(seq 1 "$reps"); do
 			secs=$(awk '/^Time:/ { print $2 }' "$d/hb.txt")
 			[ -n "$secs" ] || die "$d/hb.txt: no hackbench time"
 			echo "$k,$s,$rep,$(sed -n 's/^seconds=//p' "$d/boot-info"),$secs" >>"$out/boots.csv"
-			echo "$k.$s,2007,$rep,c1,timed,socket,process,$groups,20,$loops,100,$secs,ok" >>"$out/hackbench.csv"
+			echo "$k.$s,2007,$rep,c1,timed,socket,process,$groups,20,$loops,100,$smp,$(nproc),,$secs,ok" >>"$out/hackbench.csv"
 			[ ! -f "$d/emulated-raw.csv" ] ||
 				csv_rows "$d/emulated-raw.csv" vcpu function instructions accesses misses transfers |
-				awk -F'|' -v pre="$k.$s,2007,$rep,c1" '{ printf "%s,%s,%s,%s,%s,%s,%s\n", pre, $1, $2, $3, $4, $5, $6 }' >>"$out/emulated.csv"
+				awk -F'|' -v pre="$k.$s,2007,$rep,c1,$smp" '{ printf "%s,%s,%s,%s,%s,%s,%s\n", pre, $1, $2, $3, $4, $5, $6 }' >>"$out/emulated.csv"
 		done
 	done
 done

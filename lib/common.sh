@@ -120,16 +120,39 @@ kernel_intact() {
 }
 
 # guest_fits KDIR SMP MEM: the guest can hold SMP vCPUs and MEM MiB: no more
-# vCPUs than the kernel's CONFIG_NR_CPUS, and at least 512 MiB plus 64 per
-# vCPU (hackbench runs 40 tasks a group); else one line naming the limit.
+# vCPUs than the kernel's CONFIG_NR_CPUS (the base config's, before KDIR is
+# built), and at least 512 MiB plus 64 per vCPU (hackbench runs 40 tasks a
+# group); else one line naming the limit.
 guest_fits() {
-	local nr
-	nr=$(sed -n 's/^CONFIG_NR_CPUS=//p' "$1/config" 2>/dev/null)
+	local nr cfg=$1/config name
+	name=$(basename "$1")
+	[ -f "$cfg" ] || { cfg=$SLUBBENCH_TOP/kernels/config/base.config name="the guest kernel"; }
+	nr=$(sed -n 's/^CONFIG_NR_CPUS=//p' "$cfg" 2>/dev/null)
 	[ -z "$nr" ] || [ "$2" -le "$nr" ] ||
-		die "--smp $2 is more than $(basename "$1") can run: its CONFIG_NR_CPUS is $nr"
+		die "--smp $2 is more than $name can run: its CONFIG_NR_CPUS is $nr"
 	[ "$3" -ge $((512 + 64 * $2)) ] ||
 		die "--mem $3 is too little for $2 vCPUs: give at least $((512 + 64 * $2)) MiB (512 + 64 per vCPU)"
 }
+
+# default_mem SMP: guest memory (MiB) for SMP vCPUs unless --mem says:
+# 2048, or 1024 plus 128 per vCPU when that is more (16 vCPUs: 3072).
+default_mem() {
+	local m=$((1024 + 128 * $1))
+	[ "$m" -ge 2048 ] || m=2048
+	echo "$m"
+}
+
+# default_timeout SMP: the limit (seconds) of one boot with SMP vCPUs
+# unless --timeout says: 600 plus 150 per vCPU (2: 900; 16: 3000), as a
+# boot and its runs take longer with more vCPUs on the same host cores.
+default_timeout() {
+	echo $((600 + 150 * $1))
+}
+
+# The most vCPUs the slubcount plugin models (emu/src/cachesim.h's
+# CS_MAX_VCPUS: its directory keeps the sharers in 16 bits).
+# shellcheck disable=SC2034
+EMU_MAX_VCPUS=16
 
 # with_lock NAME CMD...: run CMD holding an exclusive lock in the cache, so
 # that two builds never share a kernel tree or build directory at once; a

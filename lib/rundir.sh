@@ -9,11 +9,11 @@ RUN_FILE_MAX_MB=64
 # The headers of the per-boot CSVs, written by bench/collect.sh (and, in
 # the same format, by emu/measure.sh); readers look columns up by name.
 # shellcheck disable=SC2034
-HACKBENCH_HDR=kernel,profile,round,config,kind,mode,unit,groups,fds,loops,datasize,seconds,status
+HACKBENCH_HDR=kernel,profile,round,config,kind,mode,unit,groups,fds,loops,datasize,vcpus,host_cpus,timing,seconds,status
 # shellcheck disable=SC2034
-COUNTERS_HDR=kernel,profile,round,config,kind,source,cache,counter,value
+COUNTERS_HDR=kernel,profile,round,config,vcpus,kind,source,cache,counter,value
 # shellcheck disable=SC2034
-EMULATED_HDR=kernel,profile,round,config,vcpu,function,instructions,accesses,misses,transfers
+EMULATED_HDR=kernel,profile,round,config,vcpus,vcpu,function,instructions,accesses,misses,transfers
 
 # The rule each CSV column must follow; a column not listed is refused.
 # (awk regular expressions; "num" is a number, "uint" a whole number.)
@@ -27,6 +27,9 @@ attempt uint
 config ^c[0-9]+$
 kind ^(timed|count|emulated)$
 vcpu uint
+vcpus uint?
+host_cpus uint?
+timing ^(real|oversubscribed|)$
 function ^\[?[A-Za-z0-9_.]+\]?$
 instructions uint
 accesses uint
@@ -97,7 +100,7 @@ check_manifest() {
 		  (.kernels // {} | keys[] | select(name | not) | "kernels key"),
 		  (.plan.kernels // "" | tostring | split(" ")[] | select(length > 0) | select(name | not) | "plan.kernels"),
 		  (.plan.seed // "0" | tostring | select(test("^[0-9]+$") | not) | "plan.seed"),
-		  (.plan.smp // "1" | tostring | select(test("^[0-9]+$") | not) | "plan.smp"),
+		  (.plan.smp // "1" | tostring | select(test("^[0-9]+( [0-9]+)*$") | not) | "plan.smp"),
 		  (.plan.rounds // "1" | tostring | select(test("^[0-9]+$") | not) | "plan.rounds"),
 		  (.boots.done, .boots.expected, .boots.failed | select(. != null and type != "number") | "boots"),
 		  (paths(scalars) as $p | getpath($p) | select(text | not) | $p | map(tostring) | join(".")) ] | first // empty' "$f" 2>/dev/null) ||
@@ -130,13 +133,13 @@ check_run_dir() {
 	realpath "$d"
 }
 
-# boot_name ROUND LABEL KIND: a boot's directory under raw/, and its logs'
-# prefix: rNN-LABEL, or eNN-LABEL for an emulated-counters boot (NN: its
-# repetition).
+# boot_name ROUND LABEL KIND [VCPUS]: a boot's directory under raw/, and its
+# logs' prefix: rNN-LABEL, or eNN-LABEL for an emulated-counters boot (NN:
+# its repetition); rNN-vVCPUS-LABEL in a plan of several vCPU counts.
 boot_name() {
 	local p=r
 	[ "$3" != emulated ] || p=e
-	printf '%s%02d-%s\n' "$p" "$1" "$2"
+	printf '%s%02d-%s%s\n' "$p" "$1" "${4:+v$4-}" "$2"
 }
 
 # run_dir_of ARG: a run given as a directory (a path), or as a run id

@@ -79,3 +79,62 @@ mkemulated() {
 		}
 	}' >"$1/emulated.csv"
 }
+
+# mkscaling DIR ROUNDS GROWTH: a run of head and tail at 2, 4 and 8 vCPUs
+# (configurations c1, c2, c3) on a 2-core host, new format. head's
+# free_add_partial per message is 3x tail's at 2 vCPUs, times GROWTH at 4
+# and GROWTH^2 at 8 (GROWTH 1: no change), with a little per-round noise
+# in tail's; head's time 10% over tail's; emulated transfers of head 2x
+# tail's at every count.
+mkscaling() {
+	local d=$1 rounds=$2 growth=$3
+	mkdir -p "$d"
+	awk -v R="$rounds" 'BEGIN {
+		OFS = ","
+		print "kernel,profile,round,config,kind,mode,unit,groups,fds,loops,datasize,vcpus,host_cpus,timing,seconds,status"
+		for (r = 1; r <= R; r++) for (c = 1; c <= 3; c++) for (i = 1; i <= 2; i++) {
+			k = i == 1 ? "head" : "tail"; v = 2 ^ c
+			noise = ((r * 7 + i * 3 + c * 5) % 11 - 5) / 200
+			print k, 2007, r, "c" c, "timed", "socket", "process", 10, 20, 150, 100, v, 2, (v > 2 ? "oversubscribed" : "real"),
+				sprintf("%.3f", v * (k == "head" ? 1.1 : 1) * (1 + noise)), "ok"
+		}
+	}' >"$d/hackbench.csv"
+	awk -v R="$rounds" -v G="$growth" 'BEGIN {
+		OFS = ","
+		print "kernel,profile,round,config,vcpus,kind,source,cache,counter,value"
+		for (r = 1; r <= R; r++) for (c = 1; c <= 3; c++) {
+			t = 10000 * (1 + (r % 3) / 100); h = 30000 * G ^ (c - 1)
+			for (i = 1; i <= 2; i++) {
+				k = i == 1 ? "head" : "tail"; f = k == "head" ? h : t
+				print k, 2007, r, "c" c, 2 ^ c, "timed", "slub", "skbuff_head_cache", "free_add_partial", f
+				print k, 2007, r, "c" c, 2 ^ c, "timed", "slub", "skbuff_head_cache", "alloc_from_partial", f
+				print k, 2007, r, "c" c, 2 ^ c, "timed", "slub", "skbuff_head_cache", "alloc_fastpath", 300000
+			}
+		}
+	}' >"$d/counters.csv"
+	awk 'BEGIN {
+		OFS = ","
+		print "kernel,profile,round,config,vcpus,vcpu,function,instructions,accesses,misses,transfers"
+		for (c = 1; c <= 3; c++) for (r = 1; r <= 2; r++) for (i = 1; i <= 2; i++) {
+			k = i == 1 ? "head" : "tail"
+			print k, 2007, r, "c" c, 2 ^ c, 0, "___slab_alloc", 1000000, 5000, 100, (k == "head" ? 2 : 1) * (400 + r)
+		}
+	}' >"$d/emulated.csv"
+	awk -v R="$rounds" 'BEGIN {
+		print "round,position,kernel,vcpus,kind,attempt,start_utc,wall_seconds,result"
+		for (r = 1; r <= R; r++) for (p = 1; p <= 6; p++)
+			printf "%d,%d,%s,%d,timed,1,2026-12-03T%02d:%02d:00Z,15,finished\n", r, p, (p % 2 ? "head" : "tail"), 2 ^ int((p + 1) / 2), 10 + int(r / 6), (r * 6 + p) % 60
+	}' >"$d/boots.csv"
+	local kern='{}' k
+	for k in head tail; do
+		kern=$(jq --arg k "$k" '. + {($k): {source_version: "6.1.192-3", allocator: "slub",
+			profile: "2007", build_id: "0123456789abcdef0123", patches: []}}' <<<"$kern")
+	done
+	jq -n --arg id "$(basename "$d")" --argjson k "$kern" --argjson rounds "$rounds" '{run_id: $id, status: "complete",
+		updated: "2026-12-03T00:00:00Z", command: "./run.sh bench --smp 2,4,8 --seed 5", slubbench_git: "test",
+		host: {cpu: "Test CPU", cores: 2, mem_kb: 25165824, kernel: "6.1.0"}, qemu: "QEMU emulator version 7.2.0",
+		accel: "tcg", plan: {kernels: "head tail", profile: "2007", seed: "5", smp: "2 4 8", mem: "",
+		rounds: ($rounds | tostring), design: "williams", rounds_run: $rounds}, stop_reason: "planned rounds",
+		boots: {expected: (6 * $rounds), done: (6 * $rounds), failed: 0},
+		kernels: $k, rootfs: {suite: "bookworm", packages: {"rt-tests": "2.4-1", "linux-perf": "6.1", procps: "4.0"}}}' >"$d/manifest.json"
+}

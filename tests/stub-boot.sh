@@ -6,11 +6,13 @@
 # per line (BOOTDIR like r01-head; RESULT finished, panic, timeout,
 # killed-KILL, launcher-error or wrong-kernel). STUB_SLEEP: seconds a boot
 # takes (default 0). With --counters it leaves the plugin's files too, with
-# made-up counts (head's transfers 3x the others').
+# made-up counts (head's transfers 3x the others'). --smp N: the guest
+# sees N CPUs, unless STUB_NPROC says otherwise.
 set -euo pipefail
-out='' plan='' expect='' counters=0
+out='' plan='' expect='' counters=0 smp=2
 while [ $# -gt 0 ]; do
 	case "$1" in
+	--smp) smp=$2; shift 2 ;;
 	--out) out=$2; shift 2 ;;
 	--plan) plan=$2; shift 2 ;;
 	--expect-build-id) expect=$2; shift 2 ;;
@@ -28,19 +30,21 @@ if [ -n "${STUB_FAULTS:-}" ] && [ -f "$STUB_FAULTS" ]; then
 	r=$(awk -v n="$name" -v a="$attempt" '$1 == n && $2 == a { print $3 }' "$STUB_FAULTS")
 	[ -z "$r" ] || result=$r
 fi
-echo "build_id=$expect" >"$out/guest-info"
+printf 'build_id=%s\nnproc=%s\n' "$expect" "${STUB_NPROC:-$smp}" >"$out/guest-info"
 : >"$out/serial.log"
-eval "$(grep -E '^SB_(CONFIGS|TIMED)=' "$plan")"
+SB_FIRST_CONFIG=1
+eval "$(grep -E '^SB_(CONFIGS|TIMED|FIRST_CONFIG)=' "$plan")"
+n=0
 if [ "$result" = finished ] || [ "$result" = panic ]; then
-	n=0
 	for cfg in $SB_CONFIGS; do
 		n=$((n + 1))
 		IFS=: read -r _ unit groups loops fds size <<<"$cfg"
-		echo "$cfg" >"$out/c$n-config"
+		c=c$((SB_FIRST_CONFIG + n - 1))
+		echo "$cfg" >"$out/$c-config"
 		[ "$SB_TIMED" = 1 ] || continue
 		printf 'Running in %s mode with %d groups using %d file descriptors each (== %d tasks)\nEach sender will pass %d messages of %d bytes\nTime: %d.%03d\n' \
 			"$([ "$unit" = thread ] && echo threaded || echo process)" "$groups" $((2 * fds)) $((2 * fds * groups)) \
-			"$loops" "$size" $((1 + RANDOM % 2)) $((RANDOM % 1000)) >"$out/c$n-timed.txt"
+			"$loops" "$size" $((1 + RANDOM % 2)) $((RANDOM % 1000)) >"$out/$c-timed.txt"
 	done
 fi
 if [ "$counters" = 1 ] && [ "$result" = finished ]; then
@@ -56,10 +60,10 @@ if [ "$counters" = 1 ] && [ "$result" = finished ]; then
 			done
 		done
 	} >"$out/emulated-raw.csv"
-	printf 'window=marks\nmarks_start=%d\nmarks_stop=%d\nvcpus=2\n' "$n" "$n" >"$out/emulated-raw.csv.info"
+	printf 'window=marks\nmarks_start=%d\nmarks_stop=%d\nvcpus=%s\n' "$n" "$n" "$smp" >"$out/emulated-raw.csv.info"
 fi
 [ "$result" != panic ] || echo "Kernel panic - not syncing: sysrq triggered crash" >"$out/serial.log"
-echo "result=$result" >"$out/boot-info"
+printf 'result=%s\nsmp=%s\n' "$result" "$smp" >"$out/boot-info"
 case "$result" in
 finished) exit 0 ;; launcher-error) exit 1 ;; panic) exit 3 ;; timeout) exit 4 ;; wrong-kernel) exit 5 ;; killed-*) exit 6 ;;
 esac

@@ -31,6 +31,27 @@ more=$("$B" --dry-run --kernels slab,stock,head,tail --rounds 12 --seed 11 2>&1 
 [ "$more" = "$(grep '(timed)' <<<"$plan")" ] || fail "12 rounds do not start with the 8-round plan"
 ok "a longer plan starts with the shorter one (--precision adds whole squares)"
 
+# vCPUs as a factor: 2 kernels x 2 vCPU counts x 2 rounds = 8 timed boots;
+# each round boots each kernel at each count once; within each count, each
+# kernel stands first in its block once; each count's block leads once.
+v=$("$B" --dry-run --kernels head,tail --smp 2,4 --rounds 2 --seed 3 2>&1)
+vt=$(grep '^round [1-9][0-9]* (timed):' <<<"$v" | sed 's/^round \([0-9]*\) (timed): /\1 /')
+[ "$(wc -w <<<"$(cut -d' ' -f2- <<<"$vt")")" = 8 ] || fail "want 8 timed boots: $v"
+[ "$(cut -d' ' -f2- <<<"$vt" | tr ' ' '\n' | sort | uniq -c | awk '{ print $1 }' | sort -u)" = 2 ] ||
+	fail "not every kernel at every count once a round: $v"
+for x in 2 4; do
+	firsts=$(awk -v x="$x" '{ for (p = 2; p <= NF; p++) if ($p ~ "@" x "$") { print $p; break } }' <<<"$vt" | sort | tr '\n' ' ')
+	[ "$firsts" = "head@$x tail@$x " ] || fail "at $x vCPUs, the first kernel of the block: $firsts ($v)"
+done
+[ "$(awk '{ sub(/.*@/, "", $2); print $2 }' <<<"$vt" | sort | tr '\n' ' ')" = "2 4 " ] || fail "one count leads every round: $v"
+grep -q '^round 0 (untimed: .*): head tail at each of 2, 4 vCPUs$' <<<"$v" || fail "round 0 at each count: $v"
+ok "--smp 2,4: 8 timed boots, every kernel at every count each round, balanced within each count and between counts"
+[ "$("$B" --dry-run --kernels head,tail --smp 2 --rounds 2 --seed 3 2>&1 | grep '(timed)')" = \
+	"$("$B" --dry-run --kernels head,tail --rounds 2 --seed 3 --smp 2 2>&1 | grep '(timed)')" ] || fail "one vCPU count: plan changed"
+grep -q 'plugin models at most 16' <<<"$("$B" --dry-run --kernels tail --smp 2,32 --rounds 2 --seed 3 2>&1)" ||
+	fail "a count above the plugin's limit is not said"
+ok "a vCPU count over the plugin's 16 gets no emulated boots, and the plan says so"
+
 # Round 0 counts and profiles, untimed; a timed boot cannot count.
 grep -qx 'round 0 (untimed: perf stat counting, perf record): slab stock head tail' <<<"$plan" || fail "round 0: $plan"
 ! grep -E '^round [1-9].*(perf|count)' <<<"$plan" || fail "a timed round counts or profiles"
@@ -53,7 +74,10 @@ for bad in "--precision 2|--precision needs a percentage such as 2%, not '2'" \
 	"--precision 2% --max-time 5x|--max-time needs a duration such as 45m" \
 	"--max-time 1h|--max-time goes with --precision" "--loops|--loops needs a value" \
 	"--rounds 0|--rounds needs a positive whole number, not '0'" "--design latin|--design takes auto\|williams\|random" \
-	"--kernels a;b|--kernels: 'a;b' is not a valid name" "--seed x1|--seed needs a whole number"; do
+	"--kernels a;b|--kernels: 'a;b' is not a valid name" "--seed x1|--seed needs a whole number" \
+	"--smp 0|--smp needs a positive whole number, not '0'" "--smp 3x|--smp needs a positive whole number, not '3x'" \
+	"--smp 200|--smp 200 is more than the guest kernel can run: its CONFIG_NR_CPUS is 64" \
+	"--smp 2,4,2|--smp lists 2 twice" "--smp 16 --mem 1024|--mem 1024 is too little for 16 vCPUs: give at least 1536 MiB"; do
 	# shellcheck disable=SC2086,SC2090
 	expect_fail "$B" --dry-run ${bad%%|*}
 	contains "$OUT" "^slubbench: error: ${bad#*|}" "bad input: ${bad%%|*}"

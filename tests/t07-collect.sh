@@ -2,16 +2,20 @@
 # group: quick
 # bench/collect.sh on boot directories made from real guest output
 # (tests/data/): tidy rows, the tracepoint/SLUB-statistics cross-check, and
-# honest rows for runs that failed or did not parse.
+# honest rows for runs that failed or did not parse; the vCPUs of each row,
+# oversubscribed wall times marked, a guest that saw another CPU count
+# refused, configurations numbered across a plan's vCPU counts.
 . "$(dirname "$0")/lib.sh"
 make -s -C "$TOP/bench/src" >/dev/null
 D=$TOP/tests/data
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-mkboot() { # mkboot DIR RESULT
+H=$(nproc)
+mkboot() { # mkboot DIR RESULT: a boot of 2 vCPUs
 	mkdir -p "$1"
-	echo "result=$2" >"$1/boot-info"
+	printf 'result=%s\nsmp=2\n' "$2" >"$1/boot-info"
+	echo "nproc=2" >"$1/guest-info"
 	echo "socket:process:10:100:20:100" >"$1/c1-config"
 	cp "$D/hackbench.txt" "$1/c1-timed.txt"
 	cp "$D/hackbench.txt" "$1/c1-count.txt"
@@ -23,11 +27,11 @@ mkboot() { # mkboot DIR RESULT
 
 mkboot "$tmp/ok" finished
 "$TOP/bench/collect.sh" "$tmp/ok" head 2007 3
-grep -qx 'head,2007,3,c1,timed,socket,process,10,20,100,100,10.749,ok' "$tmp/ok/hackbench.csv" ||
+grep -qx "head,2007,3,c1,timed,socket,process,10,20,100,100,2,$H,$([ "$H" -ge 2 ] && echo real || echo oversubscribed),10.749,ok" "$tmp/ok/hackbench.csv" ||
 	fail "timed row: $(cat "$tmp/ok/hackbench.csv")"
-ok "hackbench rows carry kernel, profile, round, configuration and seconds"
-grep -qx 'head,2007,3,c1,count,perf,skbuff_head_cache,add_partial_head,79901' "$tmp/ok/counters.csv" || fail "perf row missing"
-grep -qx 'head,2007,3,c1,timed,slub,skbuff_head_cache,free_add_partial,79901' "$tmp/ok/counters.csv" || fail "slub row missing"
+ok "hackbench rows carry kernel, profile, round, configuration, vCPUs and seconds"
+grep -qx 'head,2007,3,c1,2,count,perf,skbuff_head_cache,add_partial_head,79901' "$tmp/ok/counters.csv" || fail "perf row missing"
+grep -qx 'head,2007,3,c1,2,timed,slub,skbuff_head_cache,free_add_partial,79901' "$tmp/ok/counters.csv" || fail "slub row missing"
 [ "$(grep -c ',slub,' "$tmp/ok/counters.csv")" = $((2 * 333)) ] || fail "want 333 SLUB rows per run"
 ok "counters from perf and from SLUB statistics"
 # skbuff_head_cache: 79901 events = 79901 free_add_partial (no deactivations);
@@ -45,15 +49,47 @@ ok "a disagreement is flagged"
 mkboot "$tmp/bad" finished
 sed -i 's/^Time: .*/Time: soon/' "$tmp/bad/c1-timed.txt"
 "$TOP/bench/collect.sh" "$tmp/bad" head 2007 1
-grep -qx 'head,2007,1,c1,timed,socket,process,10,20,100,100,,parse-error' "$tmp/bad/hackbench.csv" || fail "$(cat "$tmp/bad/hackbench.csv")"
+grep -qE '^head,2007,1,c1,timed,socket,process,10,20,100,100,2,[0-9]+,[a-z]+,,parse-error$' "$tmp/bad/hackbench.csv" || fail "$(cat "$tmp/bad/hackbench.csv")"
 grep -q "unreadable time 'soon'" "$tmp/bad/collect.log" || fail "parser message not logged"
 ok "an unparsable run is a parse-error row without a number"
 
-mkdir -p "$tmp/dead" && echo "result=panic" >"$tmp/dead/boot-info"
+mkdir -p "$tmp/dead" && printf 'result=panic\nsmp=2\n' >"$tmp/dead/boot-info"
 "$TOP/bench/collect.sh" "$tmp/dead" stock 2007 2
-grep -qx 'stock,2007,2,c1,timed,,,,,,,,panic' "$tmp/dead/hackbench.csv" || fail "$(cat "$tmp/dead/hackbench.csv")"
+grep -qE '^stock,2007,2,c1,timed,,,,,,,2,[0-9]+,[a-z]+,,panic$' "$tmp/dead/hackbench.csv" || fail "$(cat "$tmp/dead/hackbench.csv")"
 mkboot "$tmp/late" timeout
 rm "$tmp/late/c1-count.txt"
 "$TOP/bench/collect.sh" "$tmp/late" stock 2007 2
-grep -qx 'stock,2007,2,c1,timed,socket,process,10,20,100,100,10.749,timeout' "$tmp/late/hackbench.csv" || fail "$(cat "$tmp/late/hackbench.csv")"
+grep -qE '^stock,2007,2,c1,timed,socket,process,10,20,100,100,2,[0-9]+,[a-z]+,10.749,timeout$' "$tmp/late/hackbench.csv" || fail "$(cat "$tmp/late/hackbench.csv")"
 ok "a crashed or timed-out boot marks its rows"
+
+# More vCPUs than host cores: the wall time is marked oversubscribed.
+mkboot "$tmp/big" finished
+sed -i "s/^smp=2$/smp=$((H + 1))/" "$tmp/big/boot-info"
+echo "nproc=$((H + 1))" >"$tmp/big/guest-info"
+"$TOP/bench/collect.sh" "$tmp/big" head 2007 1
+grep -qx "head,2007,1,c1,timed,socket,process,10,20,100,100,$((H + 1)),$H,oversubscribed,10.749,ok" "$tmp/big/hackbench.csv" ||
+	fail "$((H + 1)) vCPUs on $H cores: $(cat "$tmp/big/hackbench.csv")"
+ok "more vCPUs than host cores: timing oversubscribed"
+# The guest saw another CPU count than QEMU was given: no time is kept.
+mkboot "$tmp/few" finished
+echo "nproc=1" >"$tmp/few/guest-info"
+"$TOP/bench/collect.sh" "$tmp/few" head 2007 1
+grep -q ',wrong-vcpus$' "$tmp/few/hackbench.csv" && ! grep -q ',ok$' "$tmp/few/hackbench.csv" ||
+	fail "guest saw 1 CPU of 2: $(cat "$tmp/few/hackbench.csv")"
+grep -q 'the guest saw 1 CPUs, QEMU was given 2' "$tmp/few/collect.log" || fail "no reason logged"
+ok "a guest that saw another CPU count: rows wrong-vcpus, the reason logged"
+# A plan's second vCPU count numbers its configurations on (c3, c4): rows
+# keep those numbers, and the plugin's windows map onto them in order.
+mkboot "$tmp/v4" finished
+for f in "$tmp"/v4/c1-*; do mv "$f" "${f/\/c1-//c3-}"; done
+cp "$tmp/v4/c3-config" "$tmp/v4/c4-config"
+cp "$D/hackbench.txt" "$tmp/v4/c4-timed.txt"
+printf 'SB_FIRST_CONFIG=3\n' >"$tmp/v4/plan-in.sh"
+printf 'window,vcpu,function,instructions,accesses,misses,transfers\n0,0,f,10,1,1,1\n1,1,f,20,2,2,2\n' >"$tmp/v4/emulated-raw.csv"
+printf 'marks_start=2\n' >"$tmp/v4/emulated-raw.csv.info"
+"$TOP/bench/collect.sh" "$tmp/v4" tail 2007 1
+[ "$(csv_rows "$tmp/v4/hackbench.csv" config kind | sort -u | tr '\n' ' ')" = "c3|count c3|timed c4|timed " ] ||
+	fail "configurations: $(cat "$tmp/v4/hackbench.csv")"
+[ "$(csv_rows "$tmp/v4/emulated.csv" config vcpus vcpu instructions | tr '\n' ' ')" = "c3|2|0|10 c4|2|1|20 " ] ||
+	fail "emulated windows: $(cat "$tmp/v4/emulated.csv")"
+ok "configurations numbered from SB_FIRST_CONFIG; the plugin's windows follow them"

@@ -73,6 +73,14 @@ void csv_open(struct csv *c, const char *path)
 		csv_die(c, 1, "too many columns");
 }
 
+int csv_col_opt(const struct csv *c, const char *name)
+{
+	for (int i = 0; i < c->nhdr; i++)
+		if (!strcmp(c->hdr[i], name))
+			return i;
+	return -1;
+}
+
 int csv_col(const struct csv *c, const char *name)
 {
 	for (int i = 0; i < c->nhdr; i++)

@@ -24,6 +24,8 @@ void csv_die(const struct csv *c, long line, const char *fmt, ...)
 void csv_open(struct csv *c, const char *path);
 int csv_next(struct csv *c);            /* 1: a row in c->fld; 0: end */
 int csv_col(const struct csv *c, const char *name); /* or die */
+/* a column that older runs do not have: its index, or -1 */
+int csv_col_opt(const struct csv *c, const char *name);
 /* cols[i] = csv_col(c, names[i]) for i < n */
 void csv_cols(const struct csv *c, const char *const *names, int n, int *cols);
 double csv_num(const struct csv *c, int i);         /* or die */

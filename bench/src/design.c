@@ -139,3 +139,51 @@ size_t design_carryover_spread(const size_t *order, size_t k, size_t rounds)
 				pairs[n++] = count[i * k + j];
 	return spread(pairs, n);
 }
+
+size_t design_nested_block(size_t k, size_t s)
+{
+	size_t a = design_block(k), b = s > 1 ? design_block(s) : 1, x = a, y = b;
+
+	while (y) {
+		size_t t = x % y;
+
+		x = y;
+		y = t;
+	}
+	return a / x * b;
+}
+
+int design_nested(enum design_kind kind, size_t k, size_t s, size_t rounds,
+		  unsigned long long seed, size_t *order)
+{
+	size_t *outer, *inner;
+	int rc = 0;
+
+	if (s < 1)
+		return -1;
+	if (s == 1)
+		return design_order(kind, k, rounds, seed, order);
+	if (kind == DESIGN_WILLIAMS && rounds % design_nested_block(k, s))
+		return -1;
+	outer = malloc(rounds * s * sizeof(*outer));
+	inner = malloc(rounds * k * s * sizeof(*inner));
+	if (!outer || !inner)
+		abort();
+	/* the blocks' order, then each block's kernels, each from a seed of
+	 * its own (stream 0: the blocks; stream j + 1: block j's kernels) */
+	rc |= design_order(kind == DESIGN_WILLIAMS ? DESIGN_AUTO : kind, s, rounds,
+			   mix(seed, 1000000), outer);
+	for (size_t j = 0; j < s; j++)
+		rc |= design_order(kind == DESIGN_WILLIAMS ? DESIGN_AUTO : kind, k, rounds,
+				   mix(seed, 1000001 + j), inner + j * rounds * k);
+	for (size_t r = 0; r < rounds && !rc; r++)
+		for (size_t q = 0; q < s; q++) {
+			size_t j = outer[r * s + q];
+
+			for (size_t p = 0; p < k; p++)
+				order[r * k * s + q * k + p] = j * k + inner[j * rounds * k + r * k + p];
+		}
+	free(outer);
+	free(inner);
+	return rc ? -1 : 0;
+}

@@ -36,4 +36,21 @@ size_t design_position_spread(const size_t *order, size_t k, size_t rounds);
  * kernel comes right after any other (within a round). */
 size_t design_carryover_spread(const size_t *order, size_t k, size_t rounds);
 
+/* Rounds in which a nested plan (design_nested) is balanced: the least
+ * common multiple of the kernels' and the blocks' Williams squares. */
+size_t design_nested_block(size_t k, size_t s);
+
+/* A plan of k kernels at each of s machine sizes (vCPU counts): every
+ * round boots every kernel at every size, one size after another (a
+ * block). The blocks' order is a design of its own over the s sizes, and
+ * each size's kernels follow a design of their own, so that within every
+ * size, whose kernels are compared with each other, each kernel stands
+ * in each position of the block equally often and after each other
+ * kernel equally often. order[r * k * s + q] = j * k + i: round r + 1's
+ * boot q + 1 is kernel i at size j. s == 1 is design_order itself (the
+ * same plan for the same seed). Returns 0, or -1 as design_order does
+ * (DESIGN_WILLIAMS: rounds a multiple of design_nested_block). */
+int design_nested(enum design_kind kind, size_t k, size_t s, size_t rounds,
+		  unsigned long long seed, size_t *order);
+
 #endif

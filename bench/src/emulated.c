@@ -202,7 +202,7 @@ static void set_count(struct csv_out *o, const char *name, double v)
 
 static const char *const SUM_COLS[] = {
 	"kernel", "config", "scope", "metric", "n", "mean", "min", "max", "spread_pct",
-	"messages", "per_1000_messages", "baseline", "ratio", "range_lo", "range_hi",
+	"messages", "per_1000_messages", "vcpus", "baseline", "ratio", "range_lo", "range_hi",
 };
 
 int emulated_summary(const char *epath, const char *hpath, const char *baseline)
@@ -238,6 +238,7 @@ int emulated_summary(const char *epath, const char *hpath, const char *baseline)
 					csv_setd(&o, "spread_pct", mean > 0 ? 100 * (max - min) / mean : NAN);
 					csv_setd(&o, "messages", msgs);
 					set_count(&o, "per_1000_messages", 1000 * mean / msgs);
+					csv_setd(&o, "vcpus", t && t->vcpus ? t->vcpus : NAN);
 					if (baseline) {
 						csv_set(&o, "baseline", "%s", baseline);
 						for (bk = 0; bk < e.kernels.n; bk++)

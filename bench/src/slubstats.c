@@ -47,7 +47,7 @@
 
 static const char *const TIMES_COLS[] = {
 	"kernel", "config", "mode", "unit", "groups", "loops", "fds", "datasize",
-	"messages", "n", "failed", "min", "q1", "median", "q3", "max", "mean", "sd",
+	"messages", "vcpus", "timing", "n", "failed", "min", "q1", "median", "q3", "max", "mean", "sd",
 	"cov_pct", "geomean", "baseline", "pairs", "ratio", "ci_lo", "ci_hi",
 	"ci_level", "ci95_lo", "ci95_hi", "halfwidth_pct", "t_p", "holm_p",
 	"wilcoxon_p", "wilcoxon_holm_p", "verdict", "check", "note",
@@ -120,6 +120,11 @@ static int cmd_times(const char *path, const char *baseline)
 		csv_setd(&o, "fds", g->fds);
 		csv_setd(&o, "datasize", g->datasize);
 		csv_setd(&o, "messages", g->messages);
+		csv_setd(&o, "vcpus", g->vcpus ? g->vcpus : NAN);
+		/* a wall time shared with more vCPUs than host cores is marked:
+		 * its ratio is printed only with that mark */
+		csv_set(&o, "timing", "%s",
+			g->oversubscribed || (b && b->oversubscribed) ? "oversubscribed" : "real");
 		csv_set(&o, "n", "%zu", g->n);
 		csv_set(&o, "failed", "%zu", g->failed);
 		csv_set(&o, "baseline", "%s", baseline);
@@ -179,7 +184,7 @@ static int cmd_times(const char *path, const char *baseline)
 }
 
 static const char *const MECH_COLS[] = {
-	"kernel", "config", "messages", "cache", "counter", "n", "median", "min",
+	"kernel", "config", "messages", "vcpus", "cache", "counter", "n", "median", "min",
 	"max", "per_1000_messages", "mean", "sd", "baseline", "ratio", "ratio_lo",
 	"ratio_hi",
 };
@@ -206,6 +211,7 @@ static int cmd_mechanism(const char *cpath, const char *hpath, const char *cache
 		csv_set(&o, "kernel", "%s", g->kernel);
 		csv_set(&o, "config", "%s", g->config);
 		csv_setd(&o, "messages", msgs);
+		csv_setd(&o, "vcpus", t && t->vcpus ? t->vcpus : NAN);
 		csv_set(&o, "cache", "%s", g->cache);
 		csv_set(&o, "counter", "%s", g->counter);
 		csv_set(&o, "n", "%zu", g->n);
@@ -253,8 +259,10 @@ static int cmd_compare(const char *apath, const char *bpath)
 		struct group *ga = &a.g[i], *gb = groups_find(&b, ga->kernel, ga->config, 0);
 		struct ratio r;
 
-		/* the same configuration, not just the same label */
-		if (!gb || strcmp(ga->key_config, gb->key_config))
+		/* the same configuration on as many vCPUs (when both say),
+		 * not just the same label */
+		if (!gb || strcmp(ga->key_config, gb->key_config) ||
+		    (ga->vcpus && gb->vcpus && ga->vcpus != gb->vcpus))
 			continue;
 		found = 1;
 		csv_set(&o, "kernel", "%s", ga->kernel);

@@ -103,8 +103,12 @@ void groups_read_times(struct groups *gs, const char *path)
 	struct csv c;
 	int k[T_N];
 
+	int kv, kt;
+
 	csv_open(&c, path);
 	csv_cols(&c, TIMES_IN, T_N, k);
+	kv = csv_col_opt(&c, "vcpus");
+	kt = csv_col_opt(&c, "timing");
 	while (csv_next(&c)) {
 		struct group *g;
 		long r;
@@ -125,6 +129,15 @@ void groups_read_times(struct groups *gs, const char *path)
 			snprintf(g->key_config, sizeof(g->key_config), "%s/%s/g%g/l%g/f%g/d%g",
 				 g->mode, g->unit, g->groups, g->loops, g->fds, g->datasize);
 		}
+		if (kv >= 0 && c.fld[kv][0]) {
+			v = csv_num(&c, kv);
+			if (g->vcpus && g->vcpus != v)
+				csv_die(&c, c.lineno, "%s %s ran at %g vCPUs here, at %g before: one configuration, one machine",
+					g->kernel, g->config, v, g->vcpus);
+			g->vcpus = v;
+		}
+		if (kt >= 0 && !strcmp(c.fld[kt], "oversubscribed"))
+			g->oversubscribed = 1;
 		if (strcmp(c.fld[k[T_STATUS]], "ok")) {
 			g->failed++;
 			continue;

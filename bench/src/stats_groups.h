@@ -10,6 +10,11 @@ struct group {
 	/* hackbench: the configuration itself ("socket/process/g10/l300/f20/d100") */
 	char key_config[128], mode[16], unit[16];
 	double groups, loops, fds, datasize, messages;
+	/* the machine it ran on: vCPUs (0: not recorded, a run older than the
+	 * column), and whether any timed run's wall time was oversubscribed
+	 * (hackbench.csv's "timing", decided by bench/collect.sh) */
+	double vcpus;
+	int oversubscribed;
 	/* counters */
 	char cache[96], counter[64];
 	double *v;

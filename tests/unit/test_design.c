@@ -68,12 +68,58 @@ static void counts(void **state)
 	assert_int_equal(design_order(DESIGN_AUTO, 4, 0, 1, order), -1);
 }
 
+/* kernels at several vCPU counts: within each count, every kernel in every
+ * position of its block equally often and after every other equally often;
+ * every block in every place of the round equally often; one vCPU count is
+ * the plain design */
+static void nested(void **state)
+{
+	enum { K = 2, S = 4 };
+	size_t b = design_nested_block(K, S), rounds = 2 * b, order[2 * 4 * K * S];
+	size_t plain[2 * 4 * K], one[2 * 4 * K];
+
+	(void)state;
+	assert_int_equal(b, 4);
+	assert_int_equal(design_nested_block(3, 2), 6);
+	assert_int_equal(design_nested_block(2, 1), 2);
+	assert_int_equal(design_nested(DESIGN_WILLIAMS, K, S, rounds, 5, order), 0);
+	for (size_t j = 0; j < S; j++) {
+		size_t sub[2 * 4 * K], blocks[2 * 4 * S];
+
+		for (size_t r = 0; r < rounds; r++) {
+			size_t p = 0;
+
+			for (size_t q = 0; q < K * S; q++) {
+				size_t u = order[r * K * S + q];
+
+				if (u / K == j)
+					sub[r * K + p++] = u % K;
+				if (q % K == 0)
+					blocks[r * S + q / K] = u / K;
+				/* a block holds one vCPU count */
+				assert_int_equal(u / K, order[r * K * S + q - q % K] / K);
+			}
+			assert_int_equal(p, K);
+		}
+		assert_int_equal(design_position_spread(sub, K, rounds), 0);
+		assert_int_equal(design_carryover_spread(sub, K, rounds), 0);
+		assert_int_equal(design_position_spread(blocks, S, rounds), 0);
+	}
+	assert_int_equal(design_nested(DESIGN_WILLIAMS, K, S, 6, 5, order), -1);
+	assert_int_equal(design_nested(DESIGN_AUTO, K, S, 6, 5, order), 0);
+	assert_int_equal(design_nested(DESIGN_AUTO, K, 1, 8, 5, one), 0);
+	assert_int_equal(design_order(DESIGN_AUTO, K, 8, 5, plain), 0);
+	assert_memory_equal(one, plain, sizeof(plain));
+	assert_int_equal(design_nested(DESIGN_AUTO, K, 0, 8, 5, one), -1);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(williams_balance),
 		cmocka_unit_test(seeded),
 		cmocka_unit_test(counts),
+		cmocka_unit_test(nested),
 	};
 
 	return cmocka_run_group_tests_name("design", tests, NULL, NULL);

@@ -1,0 +1,87 @@
+# shellcheck shell=bash disable=SC2154
+# The bench's plan, sourced by bench/run.sh: the order of the timed boots
+# (bench/bin/slubplan, the one owner of the design), the vCPU counts as a
+# factor of the plan, and the plan as --dry-run prints it.
+#
+# Uses bench/run.sh's globals: labels seed design smp configs count prof
+# emulated precision max_rounds max_time rounds.
+
+# plan_args: slubplan's description of this plan (kernels, vCPU counts, design).
+plan_args() {
+	printf '%s\n' --kernels "$(IFS=,; echo "${labels[*]}")" --smp "${smp// /,}" --design "$design"
+}
+
+# schedule ROUNDS: the timed rounds' order, "round,position,kernel,square,vcpus".
+schedule() {
+	local a
+	mapfile -t a < <(plan_args)
+	"$SLUBBENCH_TOP/bench/bin/slubplan" "${a[@]}" --rounds "$1" --seed "$seed"
+}
+
+# plan_block: the rounds of one balanced square, what --precision adds at a
+# time (1 for a random design).
+plan_block() {
+	local a
+	mapfile -t a < <(plan_args)
+	"$SLUBBENCH_TOP/bench/bin/slubplan" "${a[@]}" --block
+}
+
+# several_smp: true when the plan has more than one vCPU count.
+several_smp() {
+	[ "$(wc -w <<<"$smp")" -gt 1 ]
+}
+
+# smp_tag VCPUS: what tells boots of VCPUS apart in names (raw/rNN-vV-LABEL):
+# nothing when the plan has one vCPU count (names as they always were).
+smp_tag() {
+	several_smp && echo "$1" || true
+}
+
+# emulated_smp: the plan's vCPU counts the slubcount plugin can model.
+emulated_smp() {
+	local x
+	for x in $smp; do [ "$x" -gt "$EMU_MAX_VCPUS" ] || printf '%s ' "$x"; done
+}
+
+# first_config VCPUS: the number of the first hackbench configuration of a
+# boot at VCPUS: each vCPU count's configurations are numbered apart
+# (c1.. for the first count, then on), as the machine is part of what ran.
+first_config() {
+	local i=0 x n
+	n=$(wc -w <<<"$configs")
+	for x in $smp; do
+		[ "$x" = "$1" ] && { echo $((i * n + 1)); return 0; }
+		i=$((i + 1))
+	done
+	die "bug: $1 vCPUs are not in the plan ($smp)"
+}
+
+# print_plan SCHEDULE: the plan, boot by boot (--dry-run).
+print_plan() {
+	local at='' cnt='' e
+	several_smp && at=" at each of ${smp// /, } vCPUs"
+	echo "plan: ${#labels[@]} kernels x $rounds rounds ($design_used design, seed $seed); configs: $configs; vCPUs: ${smp// /, }"
+	if [ "$count" = 1 ] || [ "$prof" = 1 ]; then
+		[ "$count" = 1 ] && cnt="perf stat counting"
+		[ "$count$prof" = 11 ] && cnt+=", "
+		[ "$prof" = 1 ] && cnt+="perf record"
+		echo "round 0 (untimed: $cnt): ${labels[*]}$at"
+	fi
+	if [ "$emulated" != 0 ]; then
+		e=$(emulated_smp)
+		e=${e% }; echo "emulated counters (untimed, TCG + slubcount plugin): $emulated boot(s) each of ${labels[*]}$(several_smp && echo " at each of ${e// /, } vCPUs")"
+		[ "${e% }" = "$smp" ] || echo "  (none above $EMU_MAX_VCPUS vCPUs: the plugin models at most $EMU_MAX_VCPUS)"
+	fi
+	several_smp && echo "(each timed boot: KERNEL@VCPUS)"
+	csv_rows <(echo "$1") round kernel vcpus | awk -F'|' -v many="$(several_smp && echo 1)" '
+		$1 != r { if (r) print line; r = $1; line = sprintf("round %s (timed):", r) }
+		{ line = line " " $2 (many ? "@" $3 : "") } END { print line }'
+	[ -z "$precision" ] || echo "then whole squares until every 95% CI half-width <= $precision% (at most $max_rounds rounds${max_time:+, no new square after $max_time})"
+}
+
+# duration_secs T: a --max-time duration (1h30m, 45m, 90s) in seconds.
+duration_secs() {
+	awk -v t="$1" 'BEGIN { s = 0; m = t
+		while (match(m, /^[0-9]+[hms]/)) { v = substr(m, 1, RLENGTH - 1); u = substr(m, RLENGTH, 1)
+			s += v * (u == "h" ? 3600 : u == "m" ? 60 : 1); m = substr(m, RLENGTH + 1) } print s }'
+}
