@@ -27,7 +27,8 @@ Commands (default: all):
   rootfs          build the guest root filesystem image
   bench [OPTS]    run the measurement plan, write results/<run-id>/
                   (see ./run.sh bench --help; --dry-run shows the plan,
-                  --quick is a 2-minute check)
+                  --quick is a 2-minute check, --smp 2,4,8 a vCPU axis,
+                  --shard I/N one host's part of a plan)
   boot [OPTS] VARIANT [-- COMMAND]
                   boot one built variant in QEMU and run COMMAND in the guest
                   (see bench/boot.sh --help)
@@ -35,6 +36,12 @@ Commands (default: all):
                   statistics, charts and report.txt/report.md of a run
   compare RUN-A RUN-B
                   the same kernels across two runs (e.g. two machines)
+  merge OUT SHARD...
+                  join the shards of one plan (bench --shard I/N, from any
+                  hosts) into one run; then ./run.sh report OUT
+  slurm submit [OPTS]
+                  run a plan as a Slurm job array of shards plus a merge
+                  job (see bench/slurm/submit.sh --help)
   emu-measure [OPTS]
                   what the emulated counters cost and how repeatable they
                   are (see emu/measure.sh --help)
@@ -71,6 +78,11 @@ bench) ensure_deps; exec "$TOP/bench/run.sh" "$@" ;;
 test) ensure_deps; exec "$TOP/tests/run.sh" "$@" ;;
 report) ensure_deps; exec "$TOP/bench/report.sh" "$@" ;;
 compare) ensure_deps; exec "$TOP/bench/compare.sh" "$@" ;;
+merge) ensure_deps; exec "$TOP/bench/merge.sh" "$@" ;;
+slurm)
+	[ "${1:-}" = submit ] || die "usage: ./run.sh slurm submit [OPTIONS] (see bench/slurm/submit.sh --help)"
+	shift
+	exec "$TOP/bench/slurm/submit.sh" "$@" ;;
 emu-measure) ensure_deps; exec "$TOP/emu/measure.sh" "$@" ;;
 all)
 	ensure_deps

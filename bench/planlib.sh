@@ -4,7 +4,7 @@
 # factor of the plan, and the plan as --dry-run prints it.
 #
 # Uses bench/run.sh's globals: labels seed design smp configs count prof
-# emulated precision max_rounds max_time rounds.
+# emulated precision max_rounds max_time rounds shard block.
 
 # plan_args: slubplan's description of this plan (kernels, vCPU counts, design).
 plan_args() {
@@ -56,24 +56,44 @@ first_config() {
 	die "bug: $1 vCPUs are not in the plan ($smp)"
 }
 
+# in_shard ROUND: ROUND (0: the counting round; an emulated repetition
+# too) is this shard's: every round without --shard; with --shard I/N,
+# the rounds of balanced squares I, I+N, I+2N, ... (plan_block rounds a
+# square: each shard balanced on its own host), and round 0 in shard 1.
+# Emulated repetitions go round-robin: I, I+N, ...
+in_shard() {
+	[ -n "$shard" ] || return 0
+	local i=${shard%/*} n=${shard#*/} b=${2:-$block}
+	if [ "$1" = 0 ]; then [ "$i" = 1 ]; else [ $((($1 - 1) / b % n)) = $((i - 1)) ]; fi
+}
+
+# shard_count N [BLOCK]: how many of rounds 1..N are this shard's.
+shard_count() {
+	local r c=0
+	for ((r = 1; r <= $1; r++)); do in_shard "$r" "${2:-$block}" && c=$((c + 1)); done
+	echo "$c"
+}
+
 # print_plan SCHEDULE: the plan, boot by boot (--dry-run).
 print_plan() {
 	local at='' cnt='' e
 	several_smp && at=" at each of ${smp// /, } vCPUs"
 	echo "plan: ${#labels[@]} kernels x $rounds rounds ($design_used design, seed $seed); configs: $configs; vCPUs: ${smp// /, }"
-	if [ "$count" = 1 ] || [ "$prof" = 1 ]; then
+	[ -z "$shard" ] || echo "shard $shard: timed rounds $(for ((r = 1; r <= rounds; r++)); do in_shard "$r" && printf '%s ' "$r"; done)(of $rounds), on this host"
+	if { [ "$count" = 1 ] || [ "$prof" = 1 ]; } && in_shard 0; then
 		[ "$count" = 1 ] && cnt="perf stat counting"
 		[ "$count$prof" = 11 ] && cnt+=", "
 		[ "$prof" = 1 ] && cnt+="perf record"
 		echo "round 0 (untimed: $cnt): ${labels[*]}$at"
 	fi
-	if [ "$emulated" != 0 ]; then
+	if [ "$(shard_count "$emulated" 1)" != 0 ]; then
 		e=$(emulated_smp)
-		e=${e% }; echo "emulated counters (untimed, TCG + slubcount plugin): $emulated boot(s) each of ${labels[*]}$(several_smp && echo " at each of ${e// /, } vCPUs")"
+		e=${e% }; echo "emulated counters (untimed, TCG + slubcount plugin): $(shard_count "$emulated" 1) boot(s) each of ${labels[*]}$(several_smp && echo " at each of ${e// /, } vCPUs")"
 		[ "${e% }" = "$smp" ] || echo "  (none above $EMU_MAX_VCPUS vCPUs: the plugin models at most $EMU_MAX_VCPUS)"
 	fi
 	several_smp && echo "(each timed boot: KERNEL@VCPUS)"
-	csv_rows <(echo "$1") round kernel vcpus | awk -F'|' -v many="$(several_smp && echo 1)" '
+	csv_rows <(echo "$1") round kernel vcpus | while IFS='|' read -r r k x; do ! in_shard "$r" || echo "$r|$k|$x"; done |
+		awk -F'|' -v many="$(several_smp && echo 1)" '
 		$1 != r { if (r) print line; r = $1; line = sprintf("round %s (timed):", r) }
 		{ line = line " " $2 (many ? "@" $3 : "") } END { print line }'
 	[ -z "$precision" ] || echo "then whole squares until every 95% CI half-width <= $precision% (at most $max_rounds rounds${max_time:+, no new square after $max_time})"

@@ -3,16 +3,19 @@
 # attempt that did not finish, what it ended in, whether it was booted
 # again, and a panic's first console line.
 if [ -s "$R/boots.csv" ] && head -n1 "$R/boots.csv" | tr ',' '\n' | grep -qx attempt; then
-	faults=$(csv_rows "$R/boots.csv" round kernel kind attempt result | awk -F'|' '$5 != "finished"' | sort -t'|' -k1,1n -k2,2 -k4,4n)
+	# a boot's vCPUs are part of its name in a plan of several counts
+	tag=
+	[ "$(grep -c . <<<"$SCALING")" -le 1 ] || tag=vcpus
+	faults=$(csv_rows "$R/boots.csv" round kernel kind attempt result ${tag:-kind} | awk -F'|' '$5 != "finished"' | sort -t'|' -k1,1n -k2,2 -k4,4n)
 	if [ -n "$faults" ]; then
 		echo "Faults: boots that did not finish (the intervals pair only the rounds"
 		echo "in which both kernels ran):"
-		while IFS='|' read -r r k kind a res; do
-			base=$(boot_name "$r" "$k" "$kind")
+		while IFS='|' read -r r k kind a res v; do
+			base=$(boot_name "$r" "$k" "$kind" "${tag:+$v}")
 			log=$R/logs/$base.a$a-serial.log fate="booted again"
 			if [ ! -f "$log" ]; then log=$R/logs/$base-serial.log fate="kept as failed"; fi
 			case "$res" in panic | wrong-kernel) fate="kept, a finding (never retried)" ;; esac
-			printf '  round %s, %s (%s), attempt %s: %s; %s\n' "$r" "$k" "$kind" "$a" "$res" "$fate" |
+			printf '  round %s, %s (%s%s), attempt %s: %s; %s\n' "$r" "$k" "$kind" "${tag:+, $v vCPUs}" "$a" "$res" "$fate" |
 				wrap
 			if [ "$res" = panic ] && [ -f "$log" ]; then
 				grep -m1 -aE 'Kernel panic|Oops:|BUG:|general protection fault' "$log" | tr -cd '[:print:]' |

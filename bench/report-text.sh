@@ -121,6 +121,8 @@ headline() { # KERNEL: one line against the baseline
 	. "$SLUBBENCH_TOP/bench/report-emulated.sh"
 	# shellcheck source=bench/report-scaling.sh
 	. "$SLUBBENCH_TOP/bench/report-scaling.sh"
+	# shellcheck source=bench/report-hosts.sh
+	. "$SLUBBENCH_TOP/bench/report-hosts.sh"
 	# shellcheck source=bench/report-faults.sh
 	. "$SLUBBENCH_TOP/bench/report-faults.sh"
 	echo "Warnings:"
@@ -139,6 +141,9 @@ headline() { # KERNEL: one line against the baseline
 	case "$(jq -r '.stop_reason // ""' "$M")" in
 	precision* | max*) warn "The run stopped when its intervals were narrow enough (or at a limit): optional stopping makes the nominal 95% a little optimistic." ;;
 	esac
+	[ -z "$HOSTS_DISAGREE" ] || warn "Hosts disagree on $HOSTS_DISAGREE: the pooled ratio averages machines that differ (see Hosts)."
+	mr=$(jq -r '.shards.missing // [] | join(", ")' "$M")
+	[ -z "$mr" ] || warn "Merged without shard $mr: rounds $(jq -r '.shards.missing_rounds | map(tostring) | join(", ")' "$M") are missing; the intervals use the rounds that came."
 	[ -z "$(jq -r '.boot_command // ""' "$M")" ] || warn "Boots were simulated by $(jq -r .boot_command "$M"): these numbers test slubbench, not a kernel."
 	if jq -e '[.kernels[] | .allocator] | (index("slab") != null) and (index("slub") != null)' "$M" >/dev/null; then
 		warn "SLUB kernels are built with CONFIG_SLUB_STATS=y (the counts come from it); slab has no such statistics, so a slab-against-SLUB ratio includes their cost. Time the nostats variant against tail to measure it on this host."
@@ -150,6 +155,7 @@ headline() { # KERNEL: one line against the baseline
 		"  \(.qemu)",
 		"  guest: Debian \(.rootfs.suite), rt-tests \(.rootfs.packages["rt-tests"]), linux-perf \(.rootfs.packages["linux-perf"]), procps \(.rootfs.packages["procps"])",
 		"  slubbench \(.slubbench_git)"' "$M" | wrap
+	jq -r '.hosts // [] | .[] | "  shard \(.shard): host \(.name), \(.cpu), \(.cores) cores (\(.status))"' "$M" | wrap
 	for k in "${kernels[@]}"; do
 		jq -r --arg k "$k" '.kernels[$k] | "  \($k): \(.source_version) \(.allocator) \(.profile), build id \(.build_id[0:12]), patches \(if (.patches | length) == 0 then "none" else ([.patches[].file | .[0:4]] | join("+")) end)"' "$M" | wrap
 	done
@@ -183,6 +189,7 @@ mv "$T" "$R/report.txt"
 	done
 	echo "Data: [summary.csv](summary.csv), [mechanism.csv](mechanism.csv), [hackbench.csv](hackbench.csv),"
 	echo "[counters.csv](counters.csv), [crosscheck.csv](crosscheck.csv), [boots.csv](boots.csv), [manifest.json](manifest.json)."
+	[ ! -s "$R/hosts.csv" ] || echo "Hosts: [hosts.csv](hosts.csv)."
 	[ ! -s "$R/emulated.csv" ] || echo "Emulated counters: [emulated.csv](emulated.csv), [emulated-summary.csv](emulated-summary.csv), [emulated-top.csv](emulated-top.csv)."
 } >"$R/report.md.tmp"
 mv "$R/report.md.tmp" "$R/report.md"

@@ -16,6 +16,8 @@
 #                   per 1000 messages, paired ratio to the baseline
 #   emulated-summary.csv, emulated-top.csv   (runs with emulated.csv) the
 #                   emulated counters per kernel, and by function
+#   hosts.csv       (a run merged from shards of several hosts) per host,
+#                   the paired ratios, and the host x kernel interaction
 #   plots/          times, ratios, drift, add_partial, slowpath, emulated
 #                   (.png and .svg)
 #   report.txt      plain text, at most 80 columns: for a mailing list
@@ -119,6 +121,14 @@ if [ -f "$R/emulated.csv" ] && [ "$(wc -l <"$R/emulated.csv")" -gt 1 ]; then
 	mv "$R/emulated-summary.csv.tmp" "$R/emulated-summary.csv"
 	"$S" emulated-top "$R/emulated.csv" "$R/hackbench.csv" --config "$main" --limit 12 >"$R/emulated-top.csv.tmp"
 	mv "$R/emulated-top.csv.tmp" "$R/emulated-top.csv"
+fi
+
+# a run merged from shards of more than one host: each host a block
+rm -f "$R/hosts.csv"
+if [ -s "$R/boots.csv" ] && head -n1 "$R/boots.csv" | tr ',' '\n' | grep -qx host &&
+	[ "$(csv_rows "$R/boots.csv" kind host | awk -F'|' '$1 == "timed" { print $2 }' | sort -u | wc -l)" -gt 1 ]; then
+	"$S" hosts "$R/hackbench.csv" "$R/boots.csv" --baseline "$baseline" >"$R/hosts.csv.tmp"
+	mv "$R/hosts.csv.tmp" "$R/hosts.csv"
 fi
 
 say report "charts"

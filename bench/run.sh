@@ -45,6 +45,12 @@
 #                      loops 50, one emulated-counters boot per kernel
 #   --variant NAME=PATCH   build stock + PATCH as kernel NAME and add it to the plan
 #   --out DIR          results directory (default: results/<run-id>)
+#   --shard I/N        run shard I of N: the whole plan's balanced squares
+#                      I, I+N, ... (whole rounds: every kernel at every
+#                      vCPU count, so pairs stay on one host, and each
+#                      shard balanced by itself), emulated boots I, I+N,
+#                      ...; round 0 in shard 1; give every shard the same
+#                      --seed; ./run.sh merge joins them
 #   --dry-run          print the plan, boot by boot, and build or boot nothing
 #   --resume RUN-ID|DIR  finish an interrupted run: only the missing boots
 #   --retry-failed     with --resume: boot again the boots that ended in a
@@ -71,91 +77,15 @@ set -euo pipefail
 . "$(dirname "$0")/planlib.sh"
 B=$SLUBBENCH_TOP/bench
 
-kernels="slab stock head tail" profile=2007 groups=10 loops=150 fds=20 datasize=100
-mode=socket unit=process rounds=12 design=auto seed='' smp='' mem='' accel=auto timeout=
-count=1 prof=1 emulated=2 out='' resume='' dry=0 precision='' max_rounds=64 max_time='' retries=2 retry_failed=0
-user_variants=()
+# shellcheck source=bench/runopts.sh
+. "$(dirname "$0")/runopts.sh"
 split_opts "$@"
 set -- "${ARGS[@]+"${ARGS[@]}"}"
 argv=("$@")
-
-# set_opt KEY VALUE: one setting, checked; the command line and --resume's
-# plan.json both come through here.
-set_opt() {
-	local k=$1 v=$2 x
-	case "$k" in
-	kernels) kernels=; for x in ${v//,/ }; do kernels+="$(opt_name --kernels "$x") "; done ;;
-	groups) groups=; for x in ${v//,/ }; do groups+="$(opt_uint --groups "$x") "; done ;;
-	profile) profile=$(opt_choice --profile "$v" 2007 modern) ;;
-	mode) mode=$(opt_choice --mode "$v" socket pipe) ;;
-	unit) unit=$(opt_choice --unit "$v" process thread) ;;
-	design) design=$(opt_choice --design "$v" auto williams random) ;;
-	accel) accel=$(opt_choice --accel "$v" auto kvm tcg) ;;
-	smp)
-		smp=
-		for x in ${v//,/ }; do
-			x=$(opt_uint --smp "$x")
-			case " $smp " in *" $x "*) die "--smp lists $x twice: give each vCPU count once" ;; esac
-			smp+="$x "
-		done
-		[ -n "$smp" ] || die "--smp needs a vCPU count, or a list such as 2,4,8"
-		smp=${smp% } ;;
-	loops | fds | datasize | rounds | mem | timeout | max_rounds) x=$(opt_uint "--${k//_/-}" "$v"); printf -v "$k" %s "$x" ;;
-	count | prof) x=$(opt_choice "$k" "$v" 0 1); printf -v "$k" %s "$x" ;;
-	retries) retries=$(opt_count --retries "$v") ;;
-	emulated) emulated=$(opt_count --emulated-counters "$v") ;;
-	seed) [[ "$v" =~ ^[0-9]{1,19}$ ]] || die "--seed needs a whole number, not '$v'"; seed=$v ;;
-	precision)
-		[[ "$v" =~ ^([0-9]+(\.[0-9]+)?)%$ ]] || die "--precision needs a percentage such as 2%, not '$v'"
-		awk -v p="${v%\%}" 'BEGIN { exit !(p > 0 && p <= 50) }' || die "--precision $v is out of range: use more than 0% and at most 50%"
-		precision=${v%\%} ;;
-	max_time)
-		[[ "$v" =~ ^([0-9]+h)?([0-9]+m)?([0-9]+s)?$ ]] && [ -n "$v" ] ||
-			die "--max-time needs a duration such as 45m, 1h30m or 90s, not '$v'"
-		max_time=$v ;;
-	*) die "bug: unknown setting $k" ;;
-	esac
-}
-while [ $# -gt 0 ]; do
-	case "$1" in
-	--kernels | --profile | --groups | --loops | --fds | --datasize | --mode | --unit | --rounds | \
-		--design | --seed | --smp | --mem | --accel | --timeout | --precision | --max-rounds | --max-time | --retries)
-		need_val "$@"; k=${1#--}; set_opt "${k//-/_}" "$2"; shift 2 ;;
-	--no-count) count=0; shift ;;
-	--no-profile) prof=0; shift ;;
-	--emulated-counters) need_val "$@"; set_opt emulated "$2"; shift 2 ;;
-	--no-emulated-counters) emulated=0; shift ;;
-	--quick) kernels="head tail" rounds=2 groups=4 loops=50 prof=0 emulated=1; shift ;;
-	--out) need_val "$@"; out=$2; shift 2 ;;
-	--variant) need_val "$@"; user_variants+=("$2"); shift 2 ;;
-	--resume) need_val "$@"; resume=$2; shift 2 ;;
-	--dry-run) dry=1; shift ;;
-	--retry-failed) retry_failed=1; shift ;;
-	-h | --help) usage_from_header "$0" ;;
-	*) die "unknown option '$1' (see ./run.sh bench --help)" ;;
-	esac
-done
-[ -z "$max_time" ] || [ -n "$precision" ] || die "--max-time goes with --precision"
-[ "$retry_failed" = 0 ] || [ -n "$resume" ] || die "--retry-failed goes with --resume"
-
-# ---- resume: the saved plan's known keys, checked as options are ---------
-PLAN_KEYS="kernels profile groups loops fds datasize mode unit rounds design seed smp mem accel timeout count prof emulated precision max_rounds max_time retries"
-if [ -n "$resume" ]; then
-	out=$(run_dir_of "$resume")
-	[ -f "$out/plan.json" ] || die "no run to resume at $out (no plan.json)"
-	check_run_dir "$out" plan.json >/dev/null
-	jq -e 'type == "object"' "$out/plan.json" >/dev/null 2>&1 || die "$out/plan.json: not a JSON object; refusing this run"
-	for k in $PLAN_KEYS; do
-		v=$(jq -r --arg k "$k" '.[$k] // "" | tostring' "$out/plan.json")
-		[ -z "$v" ] || set_opt "$k" "$v"
-	done
-	mapfile -t user_variants < <(jq -r '.variants[]? | tostring' "$out/plan.json")
-	say bench "resuming $(basename "$out")"
-fi
-[ -n "$seed" ] || seed=$(date +%s)
-[ -n "$smp" ] || { smp=$(nproc); [ "$smp" -ge 2 ] || smp=2; }
-# every vCPU count fits the guest kernel and memory, before anything is built
-for x in $smp; do guest_fits "$SLUBBENCH_TOP/kernels/-" "$x" "${mem:-$(default_mem "$x")}"; done
+parse_opts "$@"
+check_opts
+[ -z "$resume" ] || read_saved_plan
+default_opts
 
 # A user variant (stock + a patch) joins the plan under its name.
 vargs=()
@@ -263,8 +193,8 @@ if [ "$emulated" -gt 0 ] && [ -z "$emu_smp" ]; then
 fi
 nk=${#labels[@]} ns=$(wc -w <<<"$smp")
 n0=0
-[ "$count" = 1 ] || [ "$prof" = 1 ] && n0=$((nk * ns))
-expected_boots=$((n0 + emulated * nk * $(wc -w <<<"$emu_smp") + rounds * nk * ns))
+{ [ "$count" = 1 ] || [ "$prof" = 1 ]; } && in_shard 0 && n0=$((nk * ns))
+expected_boots=$((n0 + $(shard_count "$emulated" 1) * nk * $(wc -w <<<"$emu_smp") + $(shard_count "$rounds") * nk * ns))
 write_manifest running
 say bench "run $run_id: ${#labels[@]} kernels x $rounds rounds ($design_used, seed $seed), configs: $configs, vCPUs: ${smp// /,} -> $out"
 max_secs=
@@ -278,6 +208,7 @@ if [ "$n0" -gt 0 ]; then
 	done
 fi
 for ((e = 1; e <= emulated; e++)); do
+	in_shard "$e" 1 || continue
 	i=0
 	for x in $emu_smp; do
 		for l in "${labels[@]}"; do i=$((i + 1)); boot "$e" "$i" "$l" emulated "$x" </dev/null; done
@@ -286,7 +217,7 @@ done
 r=1
 while :; do
 	while IFS=, read -r -u 3 rr pos l _ x; do
-		[ "$rr" = "$r" ] && boot "$r" "$pos" "$l" timed "$x" </dev/null
+		[ "$rr" = "$r" ] && in_shard "$r" && boot "$r" "$pos" "$l" timed "$x" </dev/null
 	done 3<<<"$(tail -n +2 <<<"$sched")"
 	current_intervals
 	if [ "$r" -ge "$rounds" ]; then

@@ -6,10 +6,10 @@
 # smp mem accel timeout count prof retries git_state B, and planlib.sh.
 
 # BOOTS_HDR: the columns of boots.csv, owned here (boot_fragment writes it).
-BOOTS_HDR=round,position,kernel,vcpus,kind,attempt,start_utc,wall_seconds,result
+BOOTS_HDR=round,position,kernel,vcpus,kind,attempt,host,start_utc,wall_seconds,result
 
-# boot_fragment DIR ROUND POSITION LABEL VCPUS KIND ATTEMPT START WALL RESULT:
-# DIR/boots.csv.
+# boot_fragment DIR ROUND POSITION LABEL VCPUS KIND ATTEMPT HOST START WALL
+# RESULT: DIR/boots.csv.
 boot_fragment() {
 	local d=$1
 	shift
@@ -98,7 +98,7 @@ boot_once() {
 	[ "$rc" -eq 0 ] || say bench "  $l failed ($(tail -n1 "$d/boot.err"))"
 	"$B/collect.sh" "$d" "$l" "$profile" "$r" || say bench "  collecting $l's output failed (see $d/collect.log)"
 	result=$(sed -n 's/^result=//p' "$d/boot-info" 2>/dev/null || true)
-	boot_fragment "$d" "$r" "$pos" "$l" "$x" "$kind" "$attempt" "$start" $(($(date +%s) - t0)) "${result:-not-run}"
+	boot_fragment "$d" "$r" "$pos" "$l" "$x" "$kind" "$attempt" "$(host_name)" "$start" $(($(date +%s) - t0)) "${result:-not-run}"
 }
 
 # boot ROUND POSITION LABEL KIND VCPUS: one boot unless done, with progress
@@ -185,7 +185,7 @@ write_manifest() {
 	jq -n --arg id "$run_id" --arg status "$1" --arg stop "${2:-}" --arg date "$(date -u +%FT%TZ)" \
 		--arg cmd "$(jq -r .command "$out/plan.json")" --arg cpu "$cpu" --argjson cores "$(nproc)" \
 		--argjson memkb "$memkb" --arg host_kernel "$(uname -r)" --arg qemu "$qemu" \
-		--arg accel "${accel_used% }" --arg git "$git_state" --arg boot_cmd "${SLUBBENCH_BOOT:-}" \
+		--arg host_name "$(host_name)" --arg accel "${accel_used% }" --arg git "$git_state" --arg boot_cmd "${SLUBBENCH_BOOT:-}" \
 		--argjson "done" "$done_n" --argjson failed "$failed" --argjson expected "$expected_boots" \
 		--argjson retried "$retried" \
 		--argjson list "$boots_json" \
@@ -193,7 +193,7 @@ write_manifest() {
 		--argjson kernels "$(for l in "${labels[@]}"; do jq --arg l "$l" '{($l): .}' "$out/kernels/$l.json"; done | jq -s 'add')" \
 		--arg configs "$configs" --arg design "$design_used" --argjson rounds "$rounds" \
 		'{run_id: $id, status: $status, stop_reason: $stop, updated: $date, command: $cmd, slubbench_git: $git,
-		  host: {cpu: $cpu, cores: $cores, mem_kb: $memkb, kernel: $host_kernel},
+		  host: {name: $host_name, cpu: $cpu, cores: $cores, mem_kb: $memkb, kernel: $host_kernel},
 		  qemu: $qemu, accel: $accel, boot_command: $boot_cmd,
 		  plan: ($plan[0] + {configs: ($configs | split(" ")), design: $design, rounds_run: $rounds}),
 		  boots: {expected: $expected, done: $done, failed: $failed, retried: $retried, list: $list},
@@ -210,8 +210,9 @@ current_intervals() {
 	"$SLUBBENCH_TOP/bench/bin/slubstats" times "$out/hackbench.csv" --baseline "$baseline" >"$out/.progress.csv" 2>/dev/null || return 0
 	MAX_HALFWIDTH=$(csv_rows "$out/.progress.csv" halfwidth_pct | awk '$1 != "" { if ($1 > m) m = $1; f = 1 } END { if (f) printf "%.2f\n", m }')
 	csv_rows "$out/.progress.csv" kernel config ratio ci95_lo ci95_hi halfwidth_pct pairs vcpus timing |
-		awk -F'|' '$3 != "" { printf "  %s/%s %s (%s vCPUs%s): %.3f (95%% CI %.3f..%.3f, +-%.1f%%, %d pairs)\n",
-			$1, B, $2, $8, $9 == "oversubscribed" ? ", oversubscribed" : "", $3, $4, $5, $6, $7 }' B="$baseline" >&2
+		awk -F'|' '$3 != "" { printf "  %s/%s %s%s: %.3f (95%% CI %.3f..%.3f, +-%.1f%%, %d pairs)\n",
+			$1, B, $2, $8 == "" ? "" : " (" $8 " vCPUs" ($9 == "oversubscribed" ? ", oversubscribed" : "") ")",
+			$3, $4, $5, $6, $7 }' B="$baseline" >&2
 	rm -f "$out/.progress.csv"
 }
 

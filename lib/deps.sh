@@ -1,6 +1,9 @@
 #!/usr/bin/env bash
 # Install the Debian packages slubbench needs, only those missing.
-# Usage: lib/deps.sh [--check]   (--check: list what is missing, exit 1 if any)
+# Usage: lib/deps.sh [--check] [--cluster]
+#   --check     list what is missing, exit 1 if any
+#   --cluster   also what the one-node Slurm test needs (slurm-wlm, munge):
+#               installed by that test (tests/t70-slurm.sh), not by default
 set -euo pipefail
 # shellcheck source=lib/common.sh
 . "$(dirname "$0")/common.sh"
@@ -17,6 +20,17 @@ PACKAGES=(
 	clang libclang-rt-14-dev
 )
 
+# the one-node Slurm cluster of tests/t70-slurm.sh
+CLUSTER_PACKAGES=(slurm-wlm munge)
+check=0
+for a in "$@"; do
+	case "$a" in
+	--check) check=1 ;;
+	--cluster) PACKAGES+=("${CLUSTER_PACKAGES[@]}") ;;
+	*) die "lib/deps.sh takes --check and --cluster, not '$a'" ;;
+	esac
+done
+
 missing=()
 for p in "${PACKAGES[@]}"; do
 	st=$(dpkg-query -W -f='${db:Status-Abbrev}' "$p" 2>/dev/null) || st=
@@ -26,7 +40,7 @@ for p in "${PACKAGES[@]}"; do
 	esac
 done
 
-if [ "${1:-}" = --check ]; then
+if [ "$check" = 1 ]; then
 	[ ${#missing[@]} -eq 0 ] && exit 0
 	printf '%s\n' "${missing[@]}"
 	exit 1

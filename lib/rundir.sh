@@ -20,6 +20,7 @@ EMULATED_HDR=kernel,profile,round,config,vcpus,vcpu,function,instructions,access
 RUN_COLUMN_RULES='
 kernel name
 cache name
+host name
 profile ^(2007|modern)$
 round uint
 position uint
@@ -126,11 +127,20 @@ check_run_dir() {
 	done
 	for f in "$d"/*.csv; do
 		[ -e "$f" ] || continue
-		case "$(basename "$f")" in summary.csv | mechanism.csv | emulated-summary.csv | emulated-top.csv) continue ;; esac # the report's own output
+		case "$(basename "$f")" in summary.csv | mechanism.csv | emulated-summary.csv | emulated-top.csv | hosts.csv) continue ;; esac # the report's own output
 		check_csv "$f"
 	done
 	[ ! -e "$d/manifest.json" ] || check_manifest "$d/manifest.json"
 	realpath "$d"
+}
+
+# host_name: this host, as boots.csv and the manifest name it (a shard's
+# host is a block when shards are merged).
+host_name() {
+	local h
+	h=$(uname -n)
+	[[ "$h" =~ $NAME_RE ]] || h=host
+	echo "$h"
 }
 
 # boot_name ROUND LABEL KIND [VCPUS]: a boot's directory under raw/, and its

@@ -23,6 +23,9 @@
  *   slubstats emulated-top EMULATED_CSV HACKBENCH_CSV --config C [--limit N]
  *       the functions first by transfers or instructions, every kernel's
  *       mean per boot and per 1000 messages
+ *   slubstats hosts HACKBENCH_CSV BOOTS_CSV [--baseline K]
+ *       a run merged from shards: per host, the paired ratio to the
+ *       baseline, and the host x kernel interaction (hosts.h)
  *   slubstats compare HACKBENCH_CSV_A HACKBENCH_CSV_B
  *       the same kernel and configuration in two runs: B's geometric mean
  *       over A's, unpaired (Welch on the logs), 95% interval.
@@ -39,6 +42,7 @@
 #include "cli.h"
 #include "csv.h"
 #include "emulated.h"
+#include "hosts.h"
 #include "stats.h"
 #include "stats_groups.h"
 
@@ -358,6 +362,7 @@ static void usage(FILE *f)
 	fputs("usage: slubstats times HACKBENCH_CSV [--baseline K]\n"
 	      "       slubstats mechanism COUNTERS_CSV HACKBENCH_CSV --caches LIST [--baseline K]\n"
 	      "       slubstats compare HACKBENCH_CSV_A HACKBENCH_CSV_B\n"
+	      "       slubstats hosts HACKBENCH_CSV BOOTS_CSV [--baseline K]\n"
 	      "       slubstats crosscheck COUNTERS_CSV\n"
 	      "       slubstats emulated EMULATED_CSV HACKBENCH_CSV [--baseline K]\n"
 	      "       slubstats emulated-top EMULATED_CSV HACKBENCH_CSV --config C [--limit N]\n",
@@ -420,6 +425,8 @@ int main(int argc, char **argv)
 			cli_die("--config", "is missing: which configuration (c1, c2, ...)");
 		return emulated_top(argv[1], argv[2], config, limit);
 	}
+	if (!strcmp(cmd, "hosts") && argc == 3)
+		return hosts_summary(argv[1], argv[2], baseline ? baseline : "tail");
 	if (!strcmp(cmd, "compare") && argc == 3)
 		return cmd_compare(argv[1], argv[2]);
 	usage(stderr);

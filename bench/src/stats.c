@@ -311,3 +311,38 @@ void stats_holm(const double *p, size_t m, double alpha, double *adj,
 	}
 	free(s);
 }
+
+double stats_anova_p(const double *x, const size_t *g, size_t n, size_t k)
+{
+	double *sum = calloc(k, sizeof(*sum)), grand = 0, ssb = 0, ssw = 0, p = NAN;
+	size_t *cnt = calloc(k, sizeof(*cnt)), groups = 0;
+
+	if (!sum || !cnt)
+		abort();
+	for (size_t i = 0; i < n; i++) {
+		sum[g[i]] += x[i];
+		cnt[g[i]]++;
+		grand += x[i];
+	}
+	grand /= n ? (double)n : 1;
+	for (size_t j = 0; j < k; j++)
+		if (cnt[j]) {
+			double m = sum[j] / cnt[j];
+
+			groups++;
+			ssb += cnt[j] * (m - grand) * (m - grand);
+		}
+	for (size_t i = 0; i < n; i++) {
+		double m = sum[g[i]] / cnt[g[i]];
+
+		ssw += (x[i] - m) * (x[i] - m);
+	}
+	if (groups >= 2 && n > groups) {
+		double df1 = groups - 1, df2 = n - groups;
+
+		p = ssw > 0 ? gsl_cdf_fdist_Q(ssb / df1 / (ssw / df2), df1, df2) : (ssb > 0 ? 0 : 1);
+	}
+	free(sum);
+	free(cnt);
+	return p;
+}

@@ -65,4 +65,10 @@ double stats_wilcoxon(const double *d, size_t n);
 void stats_holm(const double *p, size_t m, double alpha, double *adj,
 		double *level);
 
+/* One-way analysis of variance: the F test's p-value that the means of
+ * the groups are equal; x[i] belongs to group g[i] < k (a group with no
+ * member is left out). NAN with fewer than 2 groups or no degree of
+ * freedom within them. */
+double stats_anova_p(const double *x, const size_t *g, size_t n, size_t k);
+
 #endif

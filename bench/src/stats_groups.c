@@ -259,7 +259,8 @@ size_t groups_pair(const struct group *a, const struct group *b, struct pairs *p
 	p->a = malloc((cap ? cap : 1) * sizeof(double));
 	p->b = malloc((cap ? cap : 1) * sizeof(double));
 	p->d = malloc((cap ? cap : 1) * sizeof(double));
-	if (!p->a || !p->b || !p->d)
+	p->round = malloc((cap ? cap : 1) * sizeof(long));
+	if (!p->a || !p->b || !p->d || !p->round)
 		abort();
 	for (size_t i = 0; i < a->n; i++)
 		for (size_t j = 0; j < b->n; j++)
@@ -267,6 +268,7 @@ size_t groups_pair(const struct group *a, const struct group *b, struct pairs *p
 				p->a[p->n] = a->v[i];
 				p->b[p->n] = b->v[j];
 				p->d[p->n] = log(a->v[i]) - log(b->v[j]);
+				p->round[p->n] = a->round[i];
 				p->n++;
 			}
 	return p->n;
@@ -277,7 +279,9 @@ void pairs_free(struct pairs *p)
 	free(p->a);
 	free(p->b);
 	free(p->d);
+	free(p->round);
 	p->a = p->b = p->d = NULL;
+	p->round = NULL;
 }
 
 double groups_geomean(const struct group *g)

@@ -29,6 +29,7 @@ struct groups {
 
 struct pairs {
 	double *a, *b, *d; /* d = ln a - ln b */
+	long *round;       /* the round of each pair */
 	size_t n;
 };
 

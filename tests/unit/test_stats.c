@@ -21,6 +21,9 @@
  *   multipletests([0.01, 0.04, 0.03, 0.005, 0.2], method="holm")
  *                                              -> [0.04, 0.09, 0.09, 0.025, 0.2]
  *   multipletests([0.03, 0.04], method="holm") -> [0.06, 0.06]
+ *   stats.f_oneway([1, 2, 3], [4, 5, 6])       -> F 13.5, p 0.02131164112875672
+ *   stats.f_oneway([.10, .12, .08, .11], [.02, .05, .01], [.09, .10])
+ *                                              -> F 18.134883720930226, p 0.0028599877687634887
  * Intervals agree to 1e-9: GSL's t quantiles are good to about 1e-10.
  */
 #include <math.h>
@@ -134,6 +137,22 @@ static void wilcoxon(void **state)
 	assert_true(isnan(stats_wilcoxon(zeros, 3)));
 }
 
+/* host x kernel interaction: the hosts' per-round log ratios compared */
+static void anova(void **state)
+{
+	const double x[] = { 1, 2, 3, 4, 5, 6 };
+	const size_t g[] = { 0, 0, 0, 1, 1, 1 };
+	const double y[] = { .10, .12, .08, .11, .02, .05, .01, .09, .10 };
+	/* group 1 of 4 is empty: left out */
+	const size_t h[] = { 0, 0, 0, 0, 2, 2, 2, 3, 3 };
+
+	(void)state;
+	assert_true(fabs(stats_anova_p(x, g, 6, 2) - 0.02131164112875672) < 1e-9);
+	assert_true(fabs(stats_anova_p(y, h, 9, 4) - 0.0028599877687634887) < 1e-9);
+	/* one group: no test */
+	assert_true(isnan(stats_anova_p(x, g, 3, 2)));
+}
+
 static void holm(void **state)
 {
 	static const double p[] = { 0.01, 0.04, 0.03, 0.005, 0.2 };
@@ -174,6 +193,7 @@ int main(void)
 		cmocka_unit_test(unpaired),
 		cmocka_unit_test(wilcoxon),
 		cmocka_unit_test(holm),
+		cmocka_unit_test(anova),
 	};
 
 	return cmocka_run_group_tests_name("stats", tests, NULL, NULL);

@@ -1,0 +1,111 @@
+#!/usr/bin/env bash
+# Join the shards of one plan into one run directory.
+#
+# Usage: bench/merge.sh OUT SHARD...      (./run.sh merge OUT SHARD...)
+#   OUT     the merged run's directory (made anew each time: merging the
+#           same shards again gives the same run)
+#   SHARD   a results directory of ./run.sh bench --shard I/N, from any
+#           host, in any order; each is untrusted input, checked first
+#
+# The shards must be of one plan: the same plan.json but for its shard
+# (seed, kernels, rounds, vCPUs, ...), the same kernel builds (build ids)
+# and the same root filesystem (image key and packages); else the first
+# difference is named and nothing is written. A shard missing or not
+# complete is said in the merged manifest (status incomplete, the missing
+# rounds) and in its report, never hidden. Each boot keeps its host
+# (boots.csv), and the report treats the host as a block.
+set -euo pipefail
+# shellcheck source=lib/common.sh
+. "$(dirname "$0")/../lib/common.sh"
+# shellcheck source=lib/rundir.sh
+. "$(dirname "$0")/../lib/rundir.sh"
+
+case "${1:-}" in -h | --help) usage_from_header "$0" ;; esac
+[ $# -ge 2 ] || die "usage: ./run.sh merge OUT SHARD... (the shards' results directories)"
+out=$1
+shift
+need_cmd jq jq
+
+# ---- the shards, checked and put in order ---------------------------------
+declare -A dir_of=()
+n=
+for a in "$@"; do
+	d=$(check_run_dir "$(run_dir_of "$a")" plan.json manifest.json)
+	s=$(jq -r '.shard // ""' "$d/plan.json")
+	[[ "$s" =~ ^([1-9][0-9]*)/([1-9][0-9]*)$ ]] || die "$d is not a shard (its plan has no --shard I/N): merge joins shards of one run"
+	i=${BASH_REMATCH[1]}
+	[ -z "$n" ] || [ "$n" = "${BASH_REMATCH[2]}" ] || die "$d is shard $s, the others are of $n shards: shards of one run share one N"
+	n=${BASH_REMATCH[2]}
+	[ -z "${dir_of[$i]:-}" ] || die "two shards are $i/$n: ${dir_of[$i]} and $d"
+	dir_of[$i]=$d
+done
+mapfile -t present < <(printf '%s\n' "${!dir_of[@]}" | sort -n)
+ref=${dir_of[${present[0]}]}
+
+# same_or_die WHAT A B JQ: the JSON the filter JQ takes from files A and B
+# agree, else one line naming the first field that differs.
+same_or_die() {
+	local what=$1 a=$2 b=$3 f=$4 diff
+	diff=$(jq -n -r --slurpfile x "$a" --slurpfile y "$b" "
+		(\$x[0] | $f) as \$p | (\$y[0] | $f) as \$q |
+		if \$p == \$q then empty else
+		([(\$p | keys_unsorted? // [])[], (\$q | keys_unsorted? // [])[]] | unique |
+		 map(select(\$p[.] != \$q[.])) | first // \"\") as \$k |
+		if \$k == \"\" then \"differs\" else
+		\"\(\$k) is \(\$q[\$k] | tostring | .[0:40]), not \(\$p[\$k] | tostring | .[0:40])\" end end")
+	[ -z "$diff" ] || die "$b differs from $(dirname "$a")'s $what: $diff; shards of one run share one plan, builds and root filesystem"
+}
+for i in "${present[@]}"; do
+	d=${dir_of[$i]}
+	[ "$d" != "$ref" ] || continue
+	same_or_die plan "$ref/plan.json" "$d/plan.json" 'del(.shard, .command)'
+	same_or_die "root filesystem" "$ref/rootfs.json" "$d/rootfs.json" '{image_key, suite, packages}'
+	for k in $(jq -r .kernels "$ref/plan.json"); do
+		[ -f "$d/kernels/$k.json" ] || die "$d has no kernels/$k.json: not a shard of this plan"
+		same_or_die "kernel $k" "$ref/kernels/$k.json" "$d/kernels/$k.json" '{build_id}'
+	done
+done
+
+# ---- the merged directory, made anew ---------------------------------------
+if [ -e "$out" ]; then
+	[ -f "$out/merge.json" ] || [ -z "$(ls -A "$out")" ] ||
+		die "$out exists and is not a merge of shards: give a new directory"
+	rm -rf "$out"
+fi
+mkdir -p "$out"
+out=$(realpath "$out")
+opt_name "run id (the directory's name)" "$(basename "$out")" >/dev/null
+cp -r "$ref/kernels" "$out/kernels"
+cp "$ref/rootfs.json" "$out/rootfs.json"
+jq '.shard = "" | .command = (.command | sub("--shard[ =][0-9]+/"; "--shard I/"))' "$ref/plan.json" >"$out/plan.json"
+for i in "${present[@]}"; do
+	d=${dir_of[$i]}
+	for sub in raw logs slabinfo perf; do
+		[ -d "$d/$sub" ] || continue
+		mkdir -p "$out/$sub"
+		for e in "$d/$sub"/*; do
+			[ -e "$e" ] || continue
+			[ ! -e "$out/$sub/$(basename "$e")" ] || die "shards overlap: $sub/$(basename "$e") is in two of them"
+			cp -r "$e" "$out/$sub/"
+		done
+	done
+done
+# the run's CSVs, each shard's rows in shard order under one header
+for f in hackbench counters crosscheck emulated boots; do
+	hdr=
+	for i in "${present[@]}"; do
+		c=${dir_of[$i]}/$f.csv
+		[ -s "$c" ] || continue
+		if [ -z "$hdr" ]; then
+			hdr=$(head -n1 "$c")
+			echo "$hdr" >"$out/$f.csv.tmp"
+		fi
+		[ "$(head -n1 "$c")" = "$hdr" ] || die "$c: header differs from the other shards' $f.csv"
+		tail -n +2 "$c" >>"$out/$f.csv.tmp"
+	done
+	[ ! -f "$out/$f.csv.tmp" ] || mv "$out/$f.csv.tmp" "$out/$f.csv"
+done
+# shellcheck source=bench/merge-manifest.sh
+. "$SLUBBENCH_TOP/bench/merge-manifest.sh"
+say merge "$out: shards ${present[*]} of $n${missing:+ (missing: $missing)}; status $status"
+echo "$out"

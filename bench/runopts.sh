@@ -1,0 +1,112 @@
+# shellcheck shell=bash disable=SC2034
+# The bench's options, sourced by bench/run.sh: the settings and their
+# defaults, one checker of each (set_opt: the command line and --resume's
+# plan.json both come through it), the parser, the saved plan.
+
+kernels="slab stock head tail" profile=2007 groups=10 loops=150 fds=20 datasize=100
+mode=socket unit=process rounds=12 design=auto seed='' smp='' mem='' accel=auto timeout=
+count=1 prof=1 emulated=2 out='' resume='' dry=0 precision='' max_rounds=64 max_time='' retries=2 retry_failed=0
+shard='' user_variants=()
+
+# set_opt KEY VALUE: one setting, checked; the command line and --resume's
+# plan.json both come through here.
+set_opt() {
+	local k=$1 v=$2 x
+	case "$k" in
+	kernels) kernels=; for x in ${v//,/ }; do kernels+="$(opt_name --kernels "$x") "; done ;;
+	groups) groups=; for x in ${v//,/ }; do groups+="$(opt_uint --groups "$x") "; done ;;
+	profile) profile=$(opt_choice --profile "$v" 2007 modern) ;;
+	mode) mode=$(opt_choice --mode "$v" socket pipe) ;;
+	unit) unit=$(opt_choice --unit "$v" process thread) ;;
+	design) design=$(opt_choice --design "$v" auto williams random) ;;
+	accel) accel=$(opt_choice --accel "$v" auto kvm tcg) ;;
+	smp)
+		smp=
+		for x in ${v//,/ }; do
+			x=$(opt_uint --smp "$x")
+			case " $smp " in *" $x "*) die "--smp lists $x twice: give each vCPU count once" ;; esac
+			smp+="$x "
+		done
+		[ -n "$smp" ] || die "--smp needs a vCPU count, or a list such as 2,4,8"
+		smp=${smp% } ;;
+	loops | fds | datasize | rounds | mem | timeout | max_rounds) x=$(opt_uint "--${k//_/-}" "$v"); printf -v "$k" %s "$x" ;;
+	count | prof) x=$(opt_choice "$k" "$v" 0 1); printf -v "$k" %s "$x" ;;
+	retries) retries=$(opt_count --retries "$v") ;;
+	emulated) emulated=$(opt_count --emulated-counters "$v") ;;
+	seed) [[ "$v" =~ ^[0-9]{1,19}$ ]] || die "--seed needs a whole number, not '$v'"; seed=$v ;;
+	precision)
+		[[ "$v" =~ ^([0-9]+(\.[0-9]+)?)%$ ]] || die "--precision needs a percentage such as 2%, not '$v'"
+		awk -v p="${v%\%}" 'BEGIN { exit !(p > 0 && p <= 50) }' || die "--precision $v is out of range: use more than 0% and at most 50%"
+		precision=${v%\%} ;;
+	shard)
+		[[ "$v" =~ ^([1-9][0-9]{0,3})/([1-9][0-9]{0,3})$ ]] && [ "${BASH_REMATCH[1]}" -le "${BASH_REMATCH[2]}" ] ||
+			die "--shard takes I/N, shard I of N with 1 <= I <= N (e.g. 1/4), not '$v'"
+		shard=$v ;;
+	max_time)
+		[[ "$v" =~ ^([0-9]+h)?([0-9]+m)?([0-9]+s)?$ ]] && [ -n "$v" ] ||
+			die "--max-time needs a duration such as 45m, 1h30m or 90s, not '$v'"
+		max_time=$v ;;
+	*) die "bug: unknown setting $k" ;;
+	esac
+}
+
+# parse_opts ARG...: the command line, into the settings above.
+parse_opts() {
+	local k
+	while [ $# -gt 0 ]; do
+		case "$1" in
+		--kernels | --profile | --groups | --loops | --fds | --datasize | --mode | --unit | --rounds | \
+			--design | --seed | --smp | --mem | --accel | --timeout | --precision | --max-rounds | --max-time | --retries | --shard)
+			need_val "$@"; k=${1#--}; set_opt "${k//-/_}" "$2"; shift 2 ;;
+		--no-count) count=0; shift ;;
+		--no-profile) prof=0; shift ;;
+		--emulated-counters) need_val "$@"; set_opt emulated "$2"; shift 2 ;;
+		--no-emulated-counters) emulated=0; shift ;;
+		--quick) kernels="head tail" rounds=2 groups=4 loops=50 prof=0 emulated=1; shift ;;
+		--out) need_val "$@"; out=$2; shift 2 ;;
+		--variant) need_val "$@"; user_variants+=("$2"); shift 2 ;;
+		--resume) need_val "$@"; resume=$2; shift 2 ;;
+		--dry-run) dry=1; shift ;;
+		--retry-failed) retry_failed=1; shift ;;
+		-h | --help) usage_from_header "$0" ;;
+		*) die "unknown option '$1' (see ./run.sh bench --help)" ;;
+		esac
+	done
+}
+
+# check_opts: the settings that only make sense together.
+check_opts() {
+	[ -z "$max_time" ] || [ -n "$precision" ] || die "--max-time goes with --precision"
+	[ "$retry_failed" = 0 ] || [ -n "$resume" ] || die "--retry-failed goes with --resume"
+	[ -z "$shard" ] || [ -z "$precision" ] ||
+		die "--precision decides from every round's data: run it whole, not as --shard $shard"
+}
+
+# ---- resume: the saved plan's known keys, checked as options are ---------
+# (a shard's plan.json is the whole run's plan and its shard: bench/merge.sh
+# compares the rest)
+PLAN_KEYS="kernels profile groups loops fds datasize mode unit rounds design seed smp mem accel timeout count prof emulated precision max_rounds max_time retries shard"
+# read_saved_plan: --resume's run directory (out) and its plan's settings.
+read_saved_plan() {
+	out=$(run_dir_of "$resume")
+	[ -f "$out/plan.json" ] || die "no run to resume at $out (no plan.json)"
+	check_run_dir "$out" plan.json >/dev/null
+	jq -e 'type == "object"' "$out/plan.json" >/dev/null 2>&1 || die "$out/plan.json: not a JSON object; refusing this run"
+	for k in $PLAN_KEYS; do
+		v=$(jq -r --arg k "$k" '.[$k] // "" | tostring' "$out/plan.json")
+		[ -z "$v" ] || set_opt "$k" "$v"
+	done
+	mapfile -t user_variants < <(jq -r '.variants[]? | tostring' "$out/plan.json")
+	say bench "resuming $(basename "$out")"
+}
+
+# default_opts: what was left unsaid, decided and checked before anything
+# is built.
+default_opts() {
+	[ -n "$seed" ] || seed=$(date +%s)
+	[ -n "$smp" ] || { smp=$(nproc); [ "$smp" -ge 2 ] || smp=2; }
+	# every vCPU count fits the guest kernel and memory, before anything is built
+	local x
+	for x in $smp; do guest_fits "$SLUBBENCH_TOP/kernels/-" "$x" "${mem:-$(default_mem "$x")}"; done
+}
+

@@ -1,0 +1,13 @@
+/* A run merged from shards (bench/merge.sh): each host a block. */
+#ifndef SLUBBENCH_HOSTS_H
+#define SLUBBENCH_HOSTS_H
+
+/* slubstats hosts HACKBENCH_CSV BOOTS_CSV [--baseline K]: per kernel,
+ * configuration and host (boots.csv's host of each round's timed boots),
+ * the ratio to the baseline paired by round within that host with its 95%
+ * interval; and the host x kernel interaction: one-way analysis of
+ * variance of the per-round log ratios across the hosts, its p-value on
+ * every row of the comparison. A round timed on two hosts is refused. */
+int hosts_summary(const char *hpath, const char *bpath, const char *baseline);
+
+#endif

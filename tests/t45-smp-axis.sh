@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# group: vm
+# The vCPU axis end to end: a quick plan at --smp 1,4 boots head and tail
+# at both counts in every round; each guest sees the CPUs it was given;
+# each count's rows carry their vCPUs and configuration (c1 at 1, c2 at 4),
+# 4 vCPUs on fewer host cores are marked oversubscribed; the emulated
+# counters ran at both counts; the report has its Scaling section.
+. "$(dirname "$0")/lib.sh"
+require_vm
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+R=$tmp/run
+
+"$TOP/bench/run.sh" --quick --smp 1,4 --rounds 2 --no-count --seed 3 --out "$R" >"$tmp/log" 2>&1 ||
+	{ cat "$tmp/log"; fail "bench failed"; }
+[ "$(jq -r .status "$R/manifest.json")" = complete ] && [ "$(jq -r .boots.done "$R/manifest.json")" = 12 ] ||
+	fail "manifest: $(jq -c '{status, boots: .boots | {expected, done, failed}}' "$R/manifest.json")"
+[ "$(csv_rows "$R/boots.csv" round kernel vcpus kind result | awk -F'|' '$4 == "timed" && $5 == "finished"' | sort -u | wc -l)" = 8 ] ||
+	fail "want 8 finished timed boots (2 rounds x 2 kernels x 2 counts): $(cat "$R/boots.csv")"
+ok "12 boots: 8 timed (every kernel at every count in each round), 4 emulated"
+for d in "$R"/raw/[re]*-v*-*; do
+	case "$d" in *.a[0-9]*) continue ;; esac # a retried attempt
+	want=$(basename "$d" | sed -n 's/^[re][0-9]*-v\([0-9]*\)-.*/\1/p')
+	[ "$(sed -n 's/^smp=//p' "$d/boot-info")" = "$want" ] && [ "$(sed -n 's/^nproc=//p' "$d/guest-info")" = "$want" ] ||
+		fail "$(basename "$d"): QEMU $(sed -n 's/^smp=//p' "$d/boot-info"), guest $(sed -n 's/^nproc=//p' "$d/guest-info"), want $want"
+done
+ok "each guest's nproc is the vCPU count its boot was given (1 and 4)"
+rows=$(csv_rows "$R/hackbench.csv" kind config vcpus timing status | sort -u | tr '\n' ' ')
+over=real
+[ "$(nproc)" -ge 4 ] || over=oversubscribed
+[ "$rows" = "emulated|c1|1|real|ok emulated|c2|4|$over|ok timed|c1|1|real|ok timed|c2|4|$over|ok " ] ||
+	fail "hackbench.csv (kind, config, vcpus, timing, status): $rows"
+ok "c1 ran at 1 vCPU, c2 at 4; 4 vCPUs on $(nproc) host cores: $over"
+[ "$(csv_rows "$R/emulated.csv" kernel config vcpus | sort -u | tr '\n' ' ')" = "head|c1|1 head|c2|4 tail|c1|1 tail|c2|4 " ] ||
+	fail "emulated.csv: $(csv_rows "$R/emulated.csv" kernel config vcpus | sort -u | tr '\n' ' ')"
+ok "emulated counters at both vCPU counts"
+"$TOP/run.sh" report "$R" >"$tmp/rlog" 2>&1 || { cat "$tmp/rlog"; fail "report failed"; }
+sec=$(sed -n '/^Scaling:/,/^For comparison/p' "$R/report.txt")
+grep -qE '^ +1 x[0-9.]+ \(' <<<"$sec" && grep -qE '^ +4 x[0-9.]+ \(' <<<"$sec" ||
+	fail "no add_partial ratio at 1 and 4 vCPUs: $sec"
+[ -s "$R/plots/scaling.png" ] || fail "no scaling chart"
+ok "the report's Scaling section and chart"
