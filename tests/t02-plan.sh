@@ -52,6 +52,17 @@ grep -q 'plugin models at most 16' <<<"$("$B" --dry-run --kernels tail --smp 2,3
 	fail "a count above the plugin's limit is not said"
 ok "a vCPU count over the plugin's 16 gets no emulated boots, and the plan says so"
 
+# Shards: each runs whole squares (2 kernels: 2 rounds a square), together
+# exactly the unsplit plan; round 0 only in shard 1.
+whole=$("$B" --dry-run --kernels head,tail --rounds 8 --seed 3 2>&1 | grep '(timed)')
+s1=$("$B" --dry-run --kernels head,tail --rounds 8 --seed 3 --shard 1/2 2>&1)
+s2=$("$B" --dry-run --kernels head,tail --rounds 8 --seed 3 --shard 2/2 2>&1)
+grep -qx 'shard 2/2: timed rounds 3 4 7 8 (of 8), on this host' <<<"$s2" || fail "shard 2/2: $s2"
+[ "$( (grep '(timed)' <<<"$s1"; grep '(timed)' <<<"$s2") | sort -n -k2)" = "$(sort -n -k2 <<<"$whole")" ] ||
+	fail "the shards' rounds are not the unsplit plan's: $s1 / $s2 / $whole"
+grep -q '^round 0' <<<"$s1" && ! grep -q '^round 0' <<<"$s2" || fail "round 0 belongs to shard 1 alone"
+ok "--shard I/2: whole squares each, together the unsplit plan; round 0 in shard 1"
+
 # Round 0 counts and profiles, untimed; a timed boot cannot count.
 grep -qx 'round 0 (untimed: perf stat counting, perf record): slab stock head tail' <<<"$plan" || fail "round 0: $plan"
 ! grep -E '^round [1-9].*(perf|count)' <<<"$plan" || fail "a timed round counts or profiles"
@@ -77,7 +88,9 @@ for bad in "--precision 2|--precision needs a percentage such as 2%, not '2'" \
 	"--kernels a;b|--kernels: 'a;b' is not a valid name" "--seed x1|--seed needs a whole number" \
 	"--smp 0|--smp needs a positive whole number, not '0'" "--smp 3x|--smp needs a positive whole number, not '3x'" \
 	"--smp 200|--smp 200 is more than the guest kernel can run: its CONFIG_NR_CPUS is 64" \
-	"--smp 2,4,2|--smp lists 2 twice" "--smp 16 --mem 1024|--mem 1024 is too little for 16 vCPUs: give at least 1536 MiB"; do
+	"--smp 2,4,2|--smp lists 2 twice" "--smp 16 --mem 1024|--mem 1024 is too little for 16 vCPUs: give at least 1536 MiB" \
+	"--shard 0/4|--shard takes I/N, shard I of N with 1 <= I <= N" "--shard 5/4|--shard takes I/N" "--shard x|--shard takes I/N" \
+	"--shard 1/2 --precision 2%|--precision decides from every round's data"; do
 	# shellcheck disable=SC2086,SC2090
 	expect_fail "$B" --dry-run ${bad%%|*}
 	contains "$OUT" "^slubbench: error: ${bad#*|}" "bad input: ${bad%%|*}"
