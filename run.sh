@@ -46,7 +46,8 @@ Commands (default: all):
                   what the emulated counters cost and how repeatable they
                   are (see emu/measure.sh --help)
   test [GROUP]    run the test suite: quick (no VM, under a minute), security,
-                  vm (builds and boots kernels), or all (default)
+                  vm (builds and boots kernels), cluster (a one-node Slurm
+                  cluster), or all (default)
   clean           remove the cache ($SLUBBENCH_CACHE)
 
 Environment (each recorded where it changes a measurement):

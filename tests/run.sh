@@ -8,6 +8,7 @@
 #   quick      no VM, no kernel build: under a minute
 #   security   hostile run directories (part of quick)
 #   vm         builds kernels and boots them in QEMU
+#   cluster    a one-node Slurm cluster (installs slurm-wlm and munge)
 #   PATTERN    only tests whose file name contains PATTERN
 # Each test names its groups in a "# group: ..." line.
 set -euo pipefail
@@ -23,7 +24,7 @@ for t in "$SLUBBENCH_TOP"/tests/t[0-9]*.sh; do
 	groups=$(sed -n 's/^# group: //p' "$t" | head -n1)
 	case "$pattern" in
 	"" | all) ;;
-	quick | security | vm) case " $groups " in *" $pattern "*) ;; *) continue ;; esac ;;
+	quick | security | vm | cluster) case " $groups " in *" $pattern "*) ;; *) continue ;; esac ;;
 	*) case "$name" in *"$pattern"*) ;; *) continue ;; esac ;;
 	esac
 	t0=$(date +%s)
@@ -40,6 +41,6 @@ for t in "$SLUBBENCH_TOP"/tests/t[0-9]*.sh; do
 		;;
 	esac
 done
-[ $((pass + fail + skip)) -gt 0 ] || die "no test matches '$pattern' (groups: quick, security, vm)"
+[ $((pass + fail + skip)) -gt 0 ] || die "no test matches '$pattern' (groups: quick, security, vm, cluster)"
 echo "$pass passed, $fail failed, $skip skipped"
 [ "$fail" -eq 0 ]
