@@ -17,5 +17,5 @@ if [ -n "$RESID" ]; then
 			for (i = 1; i <= n; i++) if (i <= n / 2) { h1 += r[i]; n1++ } else { h2 += r[i]; n2++ }
 			printf "  first half of the boots %+.1f%%, second half %+.1f%% (run order)\n\n",
 				100 * (exp(h1 / n1) - 1), 100 * (exp(h2 / n2) - 1)
-		}' <<<"$RESID"
+		}' <<<"$RESID" | wrap
 fi

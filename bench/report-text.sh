@@ -18,6 +18,8 @@ wrap() {
 		print line }'
 }
 family=$(csv_rows "$R/summary.csv" holm_p | grep -c . || true)
+# a run older than the vcpus column: its one count, from the plan
+old_cpus=$(jq -r '.plan.smp // "-" | tostring | if test("^[0-9]+$") then . else "-" end' "$M")
 rounds_run=$(jq -r '.plan.rounds_run // .plan.rounds' "$M")
 design=$(jq -r '.plan.design // "unknown"' "$M")
 accel=$(jq -r .accel "$M")
@@ -97,7 +99,7 @@ headline() { # KERNEL: one line against the baseline
 			[ "$timing" != oversubscribed ] || over=o
 			ci=-
 			[ -z "$lo" ] || ci="$(fci "$lo")..$(fci "$hi")"
-			printf '  %-9s %6s %4s %4s %8s %8s %6s %7s%s %15s %s\n' "$k" "$g" "${cpus:--}" "$n" "$(f3 "$gm")" "$(f3 "$med")" \
+			printf '  %-9s %6s %4s %4s %8s %8s %6s %7s%s %15s %s\n' "$k" "$g" "${cpus:-$old_cpus}" "$n" "$(f3 "$gm")" "$(f3 "$med")" \
 				"$(awk -v v="$cov" 'BEGIN { printf (v == "" ? "-" : "%.1f"), v }')" \
 				"$([ "$k" = "$baseline" ] && echo base || pct "$ratio")" "$mark" "$ci" "$over"
 			[ "${failed:-0}" = 0 ] || printf '  %-9s %6s %4s runs failed\n' "" "" "$failed"
@@ -110,7 +112,7 @@ headline() { # KERNEL: one line against the baseline
 	csv_rows "$R/summary.csv" vcpus kernel groups t_p holm_p wilcoxon_p wilcoxon_holm_p check |
 		sort -t'|' -s -k1,1n | while IFS='|' read -r cpus k g tp hp wp wh chk; do
 			[ -n "$tp" ] || continue
-			printf '  %-9s %6s %4s %10s %10s %10s %10s  %s\n' "$k" "$g" "${cpus:--}" "$(fp "$tp")" "$(fp "$hp")" "$(fp "$wp")" "$(fp "$wh")" "$chk"
+			printf '  %-9s %6s %4s %10s %10s %10s %10s  %s\n' "$k" "$g" "${cpus:-$old_cpus}" "$(fp "$tp")" "$(fp "$hp")" "$(fp "$wp")" "$(fp "$wh")" "$chk"
 		done
 	echo
 	# shellcheck source=bench/report-position.sh
