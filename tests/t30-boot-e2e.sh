@@ -61,7 +61,7 @@ ok "an unusable plan gives the runner's one-line error and exit 2"
 expect_fail "$TOP/bench/boot.sh" --smp 200 tail -- true
 contains "$OUT" "error: --smp 200 is more than tail-2007 can run: its CONFIG_NR_CPUS is 64" "more vCPUs than NR_CPUS refused, the limit named"
 expect_fail "$TOP/bench/run.sh" --quick --smp 100 --out "$tmp/smp100"
-contains "$OUT" "error: --smp 100 is more than head-2007 can run: its CONFIG_NR_CPUS is 64" "the bench refuses it before any boot"
+contains "$OUT" "error: --smp 100 is more than the guest kernel can run: its CONFIG_NR_CPUS is 64" "the bench refuses it before any boot (or build)"
 [ ! -e "$tmp/smp100/raw" ] || fail "the bench booted with --smp 100"
 expect_fail "$TOP/bench/boot.sh" --smp 16 --mem 1024 tail -- true
 contains "$OUT" "error: --mem 1024 is too little for 16 vCPUs: give at least 1536 MiB" "too little memory for the vCPUs refused"
