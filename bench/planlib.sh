@@ -76,7 +76,7 @@ shard_count() {
 
 # print_plan SCHEDULE: the plan, boot by boot (--dry-run).
 print_plan() {
-	local at='' cnt='' e
+	local at='' cnt='' e n
 	several_smp && at=" at each of ${smp// /, } vCPUs"
 	echo "plan: ${#labels[@]} kernels x $rounds rounds ($design_used design, seed $seed); configs: $configs; vCPUs: ${smp// /, }"
 	[ -z "$shard" ] || echo "shard $shard: timed rounds $(for ((r = 1; r <= rounds; r++)); do in_shard "$r" && printf '%s ' "$r"; done)(of $rounds), on this host"
@@ -86,10 +86,12 @@ print_plan() {
 		[ "$prof" = 1 ] && cnt+="perf record"
 		echo "round 0 (untimed: $cnt): ${labels[*]}$at"
 	fi
-	if [ "$(shard_count "$emulated" 1)" != 0 ]; then
+	n=$(shard_count "$emulated" 1)
+	if [ "$n" != 0 ]; then
 		e=$(emulated_smp)
-		e=${e% }; echo "emulated counters (untimed, TCG + slubcount plugin): $(shard_count "$emulated" 1) boot(s) each of ${labels[*]}$(several_smp && echo " at each of ${e// /, } vCPUs")"
-		[ "${e% }" = "$smp" ] || echo "  (none above $EMU_MAX_VCPUS vCPUs: the plugin models at most $EMU_MAX_VCPUS)"
+		e=${e% }
+		echo "emulated counters (untimed, TCG + slubcount plugin): $n boot(s) each of ${labels[*]}$(several_smp && echo " at each of ${e// /, } vCPUs")"
+		[ "$e" = "$smp" ] || echo "  (none above $EMU_MAX_VCPUS vCPUs: the plugin models at most $EMU_MAX_VCPUS)"
 	fi
 	several_smp && echo "(each timed boot: KERNEL@VCPUS)"
 	csv_rows <(echo "$1") round kernel vcpus | while IFS='|' read -r r k x; do ! in_shard "$r" || echo "$r|$k|$x"; done |
