@@ -1,6 +1,25 @@
 # shellcheck shell=bash
 # Run directories made by the tests, without any VM: sourced after tests/lib.sh.
 
+# mkmanifest DIR KERNELS SMP ROUNDS COMMAND: a complete run's manifest.json
+# (every kernel at every vCPU count in each round; SMP "2" or "2 4 8").
+mkmanifest() {
+	local d=$1 kernels=$2 smp=$3 rounds=$4 cmd=$5 kern='{}' k
+	for k in $kernels; do
+		kern=$(jq --arg k "$k" '. + {($k): {source_version: "6.1.192-3", allocator: (if $k == "slab" then "slab" else "slub" end),
+			profile: "2007", build_id: "0123456789abcdef0123", patches: []}}' <<<"$kern")
+	done
+	jq -n --arg id "$(basename "$d")" --argjson k "$kern" --argjson rounds "$rounds" --arg kernels "$kernels" \
+		--arg smp "$smp" --arg cmd "$cmd" --argjson per "$(($(wc -w <<<"$kernels") * $(wc -w <<<"$smp")))" \
+		'{run_id: $id, status: "complete",
+		updated: "2026-12-03T00:00:00Z", command: $cmd, slubbench_git: "test",
+		host: {cpu: "Test CPU", cores: 2, mem_kb: 25165824, kernel: "6.1.0"}, qemu: "QEMU emulator version 7.2.0",
+		accel: "tcg", plan: {kernels: $kernels, profile: "2007", seed: "5", smp: $smp, mem: (if $smp == "2" then "2048" else "" end),
+		rounds: ($rounds | tostring), design: "williams", rounds_run: $rounds}, stop_reason: "planned rounds",
+		boots: {expected: ($per * $rounds), done: ($per * $rounds), failed: 0},
+		kernels: $k, rootfs: {suite: "bookworm", packages: {"rt-tests": "2.4-1", "linux-perf": "6.1", procps: "4.0"}}}' >"$d/manifest.json"
+}
+
 # mkrun DIR ROUNDS: a run of slab/stock/head/tail, 2 configurations, and
 # its boots.csv. Times: base per kernel x (1 + small deterministic noise);
 # head 20% slower than tail, slab the same as tail.
@@ -48,17 +67,7 @@ mkrun() {
 	}' >"$d/boots.csv"
 	echo "kernel,profile,round,config,cache,tracepoint,slub_stats,difference,relative,verdict" >"$d/crosscheck.csv"
 	echo "head,2007,1,c2,skbuff_head_cache,480000,480000,0,0.000000,agree" >>"$d/crosscheck.csv"
-	local kern='{}' k
-	for k in slab stock head tail; do
-		kern=$(jq --arg k "$k" '. + {($k): {source_version: "6.1.192-3", allocator: (if $k == "slab" then "slab" else "slub" end),
-			profile: "2007", build_id: "0123456789abcdef0123", patches: []}}' <<<"$kern")
-	done
-	jq -n --arg id "$(basename "$d")" --argjson k "$kern" --argjson rounds "$rounds" '{run_id: $id, status: "complete",
-		updated: "2026-12-03T00:00:00Z", command: "./run.sh bench --seed 5", slubbench_git: "test",
-		host: {cpu: "Test CPU", cores: 2, mem_kb: 25165824, kernel: "6.1.0"}, qemu: "QEMU emulator version 7.2.0",
-		accel: "tcg", plan: {kernels: "slab stock head tail", profile: "2007", seed: "5", smp: "2", mem: "2048",
-		rounds: ($rounds | tostring), design: "williams", rounds_run: $rounds}, stop_reason: "planned rounds", boots: {expected: (4 * $rounds), done: (4 * $rounds), failed: 0},
-		kernels: $k, rootfs: {suite: "bookworm", packages: {"rt-tests": "2.4-1", "linux-perf": "6.1", procps: "4.0"}}}' >"$d/manifest.json"
+	mkmanifest "$d" "slab stock head tail" 2 "$rounds" "./run.sh bench --seed 5"
 }
 
 # mkemulated DIR: emulated.csv for a mkrun run: head and tail, 2 boots each,
@@ -125,16 +134,5 @@ mkscaling() {
 		for (r = 1; r <= R; r++) for (p = 1; p <= 6; p++)
 			printf "%d,%d,%s,%d,timed,1,2026-12-03T%02d:%02d:00Z,15,finished\n", r, p, (p % 2 ? "head" : "tail"), 2 ^ int((p + 1) / 2), 10 + int(r / 6), (r * 6 + p) % 60
 	}' >"$d/boots.csv"
-	local kern='{}' k
-	for k in head tail; do
-		kern=$(jq --arg k "$k" '. + {($k): {source_version: "6.1.192-3", allocator: "slub",
-			profile: "2007", build_id: "0123456789abcdef0123", patches: []}}' <<<"$kern")
-	done
-	jq -n --arg id "$(basename "$d")" --argjson k "$kern" --argjson rounds "$rounds" '{run_id: $id, status: "complete",
-		updated: "2026-12-03T00:00:00Z", command: "./run.sh bench --smp 2,4,8 --seed 5", slubbench_git: "test",
-		host: {cpu: "Test CPU", cores: 2, mem_kb: 25165824, kernel: "6.1.0"}, qemu: "QEMU emulator version 7.2.0",
-		accel: "tcg", plan: {kernels: "head tail", profile: "2007", seed: "5", smp: "2 4 8", mem: "",
-		rounds: ($rounds | tostring), design: "williams", rounds_run: $rounds}, stop_reason: "planned rounds",
-		boots: {expected: (6 * $rounds), done: (6 * $rounds), failed: 0},
-		kernels: $k, rootfs: {suite: "bookworm", packages: {"rt-tests": "2.4-1", "linux-perf": "6.1", procps: "4.0"}}}' >"$d/manifest.json"
+	mkmanifest "$d" "head tail" "2 4 8" "$rounds" "./run.sh bench --smp 2,4,8 --seed 5"
 }
