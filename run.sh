@@ -45,7 +45,7 @@ Commands (default: all):
   emu-measure [OPTS]
                   what the emulated counters cost and how repeatable they
                   are (see emu/measure.sh --help)
-  test [GROUP]    run the test suite: quick (no VM, under a minute), security,
+  test [GROUP]    run the test suite: quick (no VM, about 90 s), security,
                   vm (builds and boots kernels), cluster (a one-node Slurm
                   cluster), or all (default)
   clean           remove the cache ($SLUBBENCH_CACHE)

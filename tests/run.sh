@@ -5,7 +5,7 @@
 # "N passed, N failed, N skipped".
 #
 # Usage: tests/run.sh [GROUP|PATTERN]
-#   quick      no VM, no kernel build: under a minute
+#   quick      no VM, no kernel build: about 90 s
 #   security   hostile run directories (part of quick)
 #   vm         builds kernels and boots them in QEMU
 #   cluster    a one-node Slurm cluster (installs slurm-wlm and munge)
