@@ -62,6 +62,29 @@ static void read_hosts(struct round_hosts *rh, const char *path)
 	csv_close(&c);
 }
 
+/* Keep pr's pairs whose round has a host, host[k] the host of pair k;
+ * returns how many hosts have a pair. */
+static size_t hosted_pairs(struct pairs *pr, const struct round_hosts *rh, size_t *host)
+{
+	size_t m = 0, used = 0;
+	int seen[MAXH] = { 0 };
+
+	for (size_t j = 0; j < pr->n; j++) {
+		long r = pr->round[j];
+
+		if (r < 1 || r > MAXR || !rh->of_round[r])
+			continue;
+		pr->a[m] = pr->a[j];
+		pr->b[m] = pr->b[j];
+		pr->d[m] = pr->d[j];
+		host[m] = (size_t)rh->of_round[r] - 1;
+		used += !seen[host[m]];
+		seen[host[m++]] = 1;
+	}
+	pr->n = m;
+	return used;
+}
+
 int hosts_summary(const char *hpath, const char *bpath, const char *baseline)
 {
 	static struct round_hosts rh;
@@ -74,59 +97,30 @@ int hosts_summary(const char *hpath, const char *bpath, const char *baseline)
 	for (size_t i = 0; i < gs.n; i++) {
 		struct group *g = &gs.g[i], *b = groups_find(&gs, baseline, g->config, 0);
 		struct pairs pr;
-		size_t *host, used = 0;
-		double p;
+		size_t *host, used;
+		double *a, *bb, p;
 
-		if (!b || b == g || groups_pair(g, b, &pr) == 0) {
-			if (b && b != g)
-				pairs_free(&pr);
+		if (!b || b == g)
 			continue;
-		}
-		host = malloc(pr.n * sizeof(*host));
-		if (!host)
+		groups_pair(g, b, &pr);
+		host = malloc((pr.n + 1) * sizeof(*host));
+		a = malloc((pr.n + 1) * sizeof(*a));
+		bb = malloc((pr.n + 1) * sizeof(*bb));
+		if (!host || !a || !bb)
 			abort();
-		for (size_t j = 0; j < pr.n; j++) {
-			long r = pr.round[j];
-
-			host[j] = r >= 1 && r <= MAXR && rh.of_round[r] ? (size_t)rh.of_round[r] - 1 : MAXH;
-		}
-		for (size_t h = 0; h < rh.n; h++)
-			for (size_t j = 0; j < pr.n; j++)
-				if (host[j] == h) {
-					used++;
-					break;
-				}
-		/* rounds without a host in boots.csv take no part */
-		{
-			size_t m = 0;
-
-			for (size_t j = 0; j < pr.n; j++)
-				if (host[j] < MAXH) {
-					pr.d[m] = pr.d[j];
-					pr.a[m] = pr.a[j];
-					pr.b[m] = pr.b[j];
-					host[m++] = host[j];
-				}
-			pr.n = m;
-		}
+		used = hosted_pairs(&pr, &rh, host);
 		p = stats_anova_p(pr.d, host, pr.n, rh.n);
 		for (size_t h = 0; h < rh.n; h++) {
-			double *a = malloc((pr.n + 1) * sizeof(*a)), *bb = malloc((pr.n + 1) * sizeof(*bb));
 			size_t m = 0;
 			struct ratio r;
 
-			if (!a || !bb)
-				abort();
 			for (size_t j = 0; j < pr.n; j++)
 				if (host[j] == h) {
 					a[m] = pr.a[j];
 					bb[m++] = pr.b[j];
 				}
-			if (!m) {
-				free(a);
-				free(bb);
+			if (!m)
 				continue;
-			}
 			csv_set(&o, "kernel", "%s", g->kernel);
 			csv_set(&o, "config", "%s", g->config);
 			csv_setd(&o, "vcpus", g->vcpus ? g->vcpus : NAN);
@@ -137,15 +131,15 @@ int hosts_summary(const char *hpath, const char *bpath, const char *baseline)
 				csv_setd(&o, "ci_lo", r.lo);
 				csv_setd(&o, "ci_hi", r.hi);
 			} else {
-				csv_setd(&o, "ratio", exp(log(a[0]) - log(bb[0])));
+				csv_setd(&o, "ratio", a[0] / bb[0]);
 			}
 			csv_set(&o, "hosts", "%zu", used);
 			csv_setd(&o, "interaction_p", p);
 			csv_emit(&o);
-			free(a);
-			free(bb);
 		}
 		free(host);
+		free(a);
+		free(bb);
 		pairs_free(&pr);
 	}
 	groups_free(&gs);
