@@ -93,3 +93,21 @@ printf 'marks_start=2\n' >"$tmp/v4/emulated-raw.csv.info"
 [ "$(csv_rows "$tmp/v4/emulated.csv" config vcpus vcpu instructions | tr '\n' ' ')" = "c3|2|0|10 c4|2|1|20 " ] ||
 	fail "emulated windows: $(cat "$tmp/v4/emulated.csv")"
 ok "configurations numbered from SB_FIRST_CONFIG; the plugin's windows follow them"
+
+# A kernel function under 1/10000 of its vCPU's window in every metric goes
+# into that vCPU's [other] row; [user] never does; every total stays exact.
+mkboot "$tmp/fold" finished
+{
+	echo 'window,vcpu,function,instructions,accesses,misses,transfers'
+	echo '0,0,big,9000000000,4000000,30000,2000'
+	echo '0,0,tiny,5,1,0,0'
+	echo '0,0,small,7,2,1,0'
+	echo '0,0,[user],3,1,0,0'
+	echo '0,1,big,100,10,1,1'
+} >"$tmp/fold/emulated-raw.csv"
+printf 'marks_start=1\n' >"$tmp/fold/emulated-raw.csv.info"
+"$TOP/bench/collect.sh" "$tmp/fold" head 2007 1
+[ "$(csv_rows "$tmp/fold/emulated.csv" vcpu function instructions accesses misses transfers | tr '\n' ' ')" = \
+	"0|big|9000000000|4000000|30000|2000 0|[user]|3|1|0|0 1|big|100|10|1|1 0|[other]|12|3|1|0 " ] ||
+	fail "folding: $(cat "$tmp/fold/emulated.csv")"
+ok "functions under 1/10000 of a vCPU's window fold into [other], [user] kept, totals exact"
