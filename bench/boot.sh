@@ -21,6 +21,9 @@
 #   --counters-opts K=V,...   more plugin arguments (emu/src/slubcount.c:
 #                    cache=off, l1d_kib=48,l1d_ways=12, window=all)
 #   --tcg-threads T  multi (default: one host thread per vCPU) or single
+#   --pin            pin vCPU thread i to the i-th host CPU this process may
+#                    use (modulo their number), as QEMU names its threads;
+#                    written to OUT/pin-info
 #
 # The kernel's build directory is shared read-only at /kernel in the guest
 # (its vmlinux resolves perf's kernel symbols).
@@ -39,8 +42,10 @@
 set -euo pipefail
 # shellcheck source=lib/common.sh
 . "$(dirname "$0")/../lib/common.sh"
+# shellcheck source=lib/pin.sh
+. "$SLUBBENCH_TOP/lib/pin.sh"
 
-plan='' out='' profile=2007 accel=auto mem='' timeout='' expect_id='' counters=0 counters_opts='' tcg_threads=multi
+plan='' out='' profile=2007 accel=auto mem='' timeout='' expect_id='' counters=0 counters_opts='' tcg_threads=multi pin=0
 smp=$(nproc)
 [ "$smp" -ge 2 ] || smp=2
 variant=
@@ -67,6 +72,7 @@ while [ $# -gt 0 ]; do
 			die "--counters-opts takes NAME=VALUE,... (letters, digits, _), not '$2'"
 		counters_opts=,$2; shift 2 ;;
 	--tcg-threads) need_val "$@"; tcg_threads=$(opt_choice --tcg-threads "$2" multi single); shift 2 ;;
+	--pin) pin=1; shift ;;
 	-h | --help) usage_from_header "$0" ;;
 	--) shift; cmd=("$@"); break ;;
 	-*) die "unknown option '$1' (see bench/boot.sh --help)" ;;
@@ -163,15 +169,23 @@ append="console=ttyS0 root=/dev/vda ro rootfstype=ext4 init=/sbin/slubbench-init
 [ "$counters" -eq 0 ] || append+=" nokaslr"
 t0=$(date +%s)
 rc=0
-timeout --foreground -k 5 "$timeout" qemu-system-x86_64 \
-	-nodefaults -no-user-config -nographic -no-reboot \
-	-machine pc "${qaccel[@]}" -smp "$smp" -m "$mem" \
-	-kernel "$kdir/bzImage" -append "$append" \
-	-drive "file=$image,if=virtio,format=raw,readonly=on" \
-	-virtfs "local,path=$job,mount_tag=job,security_model=none,id=job" \
-	-virtfs "local,path=$kdir,mount_tag=kernel,security_model=none,id=kernel,readonly=on" \
-	-serial "file:$serial" -monitor none "${qplugin[@]+"${qplugin[@]}"}" \
-	>"$out/qemu.log" 2>&1 || rc=$?
+qemu=(timeout --foreground -k 5 "$timeout" qemu-system-x86_64
+	-nodefaults -no-user-config -nographic -no-reboot -name "slubbench,debug-threads=on"
+	-machine pc "${qaccel[@]}" -smp "$smp" -m "$mem"
+	-kernel "$kdir/bzImage" -append "$append"
+	-drive "file=$image,if=virtio,format=raw,readonly=on"
+	-virtfs "local,path=$job,mount_tag=job,security_model=none,id=job"
+	-virtfs "local,path=$kdir,mount_tag=kernel,security_model=none,id=kernel,readonly=on"
+	-serial "file:$serial" -monitor none "${qplugin[@]+"${qplugin[@]}"}")
+if [ "$pin" -eq 1 ]; then
+	"${qemu[@]}" >"$out/qemu.log" 2>&1 &
+	qpid=$!
+	pin_vcpus "$qpid" "$smp" >"$out/pin-info" ||
+		say boot "warning: the vCPU threads were not all pinned (see $out/pin-info)"
+	wait "$qpid" || rc=$?
+else
+	"${qemu[@]}" >"$out/qemu.log" 2>&1 || rc=$?
+fi
 secs=$(($(date +%s) - t0))
 {
 	echo "accel=$accel"
@@ -184,6 +198,7 @@ secs=$(($(date +%s) - t0))
 	echo "append_extra=${SLUBBENCH_APPEND:-}"
 	echo "tcg_threads=$tcg_threads"
 	echo "counters=$counters${counters_opts}"
+	echo "pinned=$pin"
 } >"$out/boot-info"
 
 # How it ended: the console first (a panic may follow a written status).
