@@ -45,6 +45,9 @@ Commands (default: all):
   emu-measure [OPTS]
                   what the emulated counters cost and how repeatable they
                   are (see emu/measure.sh --help)
+  variance [OPTS] where a timed boot's variance comes from: pinned and
+                  unpinned boots, calibrations, several runs a boot, and
+                  what each strategy buys per minute (bench/variance.sh --help)
   test [GROUP]    run the test suite: quick (no VM, about 90 s), security,
                   vm (builds and boots kernels), cluster (a one-node Slurm
                   cluster), or all (default)
@@ -85,6 +88,7 @@ slurm)
 	shift
 	exec "$TOP/bench/slurm/submit.sh" "$@" ;;
 emu-measure) ensure_deps; exec "$TOP/emu/measure.sh" "$@" ;;
+variance) ensure_deps; exec "$TOP/bench/variance.sh" "$@" ;;
 all)
 	ensure_deps
 	for a in "$@"; do [ "$a" = --dry-run ] && exec "$TOP/bench/run.sh" "$@"; done

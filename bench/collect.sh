@@ -116,24 +116,7 @@ if [ -f "$raw" ] && [ -f "$raw.info" ] && [ "$result" = finished ]; then
 	if [ "$windows" != "$n" ]; then
 		echo "$raw: $windows counting windows for $n configurations; no emulated counts kept" >>"$dir/collect.log"
 	else
-		# A kernel function under one in ten thousand of its vCPU's window in
-		# every metric is counted in that vCPU's "[other]" row: every total stays
-		# exact, the file stays small at 16 vCPUs (the plugin's own output,
-		# emulated-raw.csv, keeps every function).
-		csv_rows "$raw" window vcpu function instructions accesses misses transfers >"$dir/emulated.rows"
-		awk -F'|' -v pre="$kernel,$profile,$round" -v first="${cfgs[0]}" -v v="$vcpus" -v share=0.0001 '
-			function out(w, c, f, a, b, m, t) { printf "%s,c%d,%s,%s,%s,%s,%s,%s,%s\n", pre, w + first, v, c, f, a, b, m, t }
-			NR == FNR { for (i = 4; i <= 7; i++) tot[$1, $2, i] += $i; next }
-			{	keep = $3 ~ /^\[/ # [user] (a scope of its own) is never folded
-				for (i = 4; i <= 7; i++) if ($i >= share * tot[$1, $2, i] && $i > 0) keep = 1
-				if (keep) { out($1, $2, $3, $4, $5, $6, $7); next }
-				if (!(($1, $2) in n)) order[++k] = $1 SUBSEP $2
-				n[$1, $2]++; for (i = 4; i <= 7; i++) o[$1, $2, i] += $i }
-			END { for (j = 1; j <= k; j++) { split(order[j], x, SUBSEP)
-				out(x[1], x[2], "[other]", sprintf("%.0f", o[order[j], 4]), sprintf("%.0f", o[order[j], 5]),
-					sprintf("%.0f", o[order[j], 6]), sprintf("%.0f", o[order[j], 7])) } }' \
-			"$dir/emulated.rows" "$dir/emulated.rows" >"$dir/emulated.csv.tmp"
-		rm -f "$dir/emulated.rows"
+		emulated_rows "$raw" "$kernel,$profile,$round" "${cfgs[0]}" "$vcpus" >"$dir/emulated.csv.tmp"
 		with_header "$EMULATED_HDR" "$dir/emulated.csv.tmp" "$dir/emulated.csv"
 	fi
 fi

@@ -15,19 +15,22 @@ echo "$boots, counting only between markers around the $main" | wrap
 echo "hackbench run (no boot, no warm-up). Model: each of ${main_vcpus:-$(jq -r .plan.smp "$M")} vCPUs has a" | wrap
 echo "32 KiB 8-way L1d (Core 2, 2007); a transfer is an access to a line another" | wrap
 echo "vCPU wrote since this vCPU last had it (perf c2c's HITM). Per 1000" | wrap
-echo "messages, mean over boots; against $baseline, the ratio of means and the" | wrap
-echo "range over every pair of this run's boots (not an interval: counts vary" | wrap
-echo "with how the vCPU threads interleave, and more between runs than within):" | wrap
+echo "messages, mean over boots; against $baseline, the ratio of geometric means" | wrap
+echo "over boots with its 95% interval (Welch's, on the logs: counts vary with how" | wrap
+echo "the vCPU threads interleave) when each kernel has 3 boots or more, else" | wrap
+echo "the range over every pair of this run's boots, marked 'r' (not an interval):" | wrap
 echo
-printf '  %-12s %-9s %13s %8s %16s %7s\n' metric kernel "per 1000 msgs" "vs $baseline" "boot range" spread
+printf '  %-12s %-9s %13s %8s %17s %7s\n' metric kernel "per 1000 msgs" "vs $baseline" "95% CI or range" spread
 for m in instructions misses transfers; do
 	for k in "${kernels[@]}"; do
 		v=$(ev "$k" all "$m" per_1000_messages)
 		[ -n "$v" ] || continue
-		r=$(ev "$k" all "$m" ratio) lo=$(ev "$k" all "$m" range_lo) hi=$(ev "$k" all "$m" range_hi)
-		printf '  %-12s %-9s %13.1f %8s %16s %7s\n' "$m" "$k" "$v" \
+		r=$(ev "$k" all "$m" ratio) lo=$(ev "$k" all "$m" lo) hi=$(ev "$k" all "$m" hi)
+		mark=' '
+		[ "$(ev "$k" all "$m" bounds)" != range ] || mark=r
+		printf '  %-12s %-9s %13.1f %8s %17s %7s\n' "$m" "$k" "$v" \
 			"$([ "$k" = "$baseline" ] && echo base || awk -v r="$r" 'BEGIN { printf (r == "" ? "-" : "x%.3f"), r }')" \
-			"$([ "$k" = "$baseline" ] || [ -z "$lo" ] && echo - || printf '%.3f..%.3f' "$lo" "$hi")" \
+			"$([ "$k" = "$baseline" ] || [ -z "$lo" ] && echo - || printf '%.3f..%.3f%s' "$lo" "$hi" "$mark")" \
 			"$(awk -v s="$(ev "$k" all "$m" spread_pct)" -v n="$(ev "$k" all "$m" n)" 'BEGIN { if (n < 2) print "-"; else printf "%.2f%%", s }')"
 	done
 done
@@ -36,9 +39,13 @@ for k in "${kernels[@]}"; do
 	[ "$k" != "$baseline" ] && [ -n "$(ev "$k" all transfers ratio)" ] || continue
 	line="  $k/$baseline:"
 	for m in instructions misses transfers; do
-		lo=$(ev "$k" all "$m" range_lo) hi=$(ev "$k" all "$m" range_hi)
-		line+=$(awk -v m="$m" -v r="$(ev "$k" all "$m" ratio)" -v lo="$lo" -v hi="$hi" 'BEGIN {
-			w = (lo > 1) ? "more in every pair of boots" : (hi < 1) ? "fewer in every pair of boots" : "no difference beyond the range of the boots"
+		lo=$(ev "$k" all "$m" lo) hi=$(ev "$k" all "$m" hi)
+		line+=$(awk -v m="$m" -v r="$(ev "$k" all "$m" ratio)" -v lo="$lo" -v hi="$hi" -v b="$(ev "$k" all "$m" bounds)" 'BEGIN {
+			if (b == "range")
+				w = (lo > 1) ? "more in every pair of boots" : (hi < 1) ? "fewer in every pair of boots" : "no difference beyond the range of the boots"
+			else
+				w = (lo > 1) ? "more, 95% CI " : (hi < 1) ? "fewer, 95% CI " : "no detectable difference, 95% CI "
+			if (b != "range") w = w sprintf("%.3f..%.3f", lo, hi)
 			printf " %s %+.1f%% (%s);", m, 100 * (r - 1), w }')
 	done
 	echo "${line%;}" | wrap

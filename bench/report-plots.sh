@@ -78,7 +78,7 @@ if [ "$(grep -c . <<<"$SCALING")" -gt 1 ]; then
 		rows=$(while read -r v c; do
 			case "$m" in
 			instructions | transfers)
-				[ ! -s "$R/emulated-summary.csv" ] || for f in ratio range_lo range_hi; do
+				[ ! -s "$R/emulated-summary.csv" ] || for f in ratio lo hi; do
 					csv_get "$R/emulated-summary.csv" "$f" kernel="$sk" config="$c" scope=all metric="$m"
 				done ;;
 			*) for f in ratio ratio_lo ratio_hi; do mv_ "$sk" "$c" all "$m" "$f"; done ;;
@@ -122,5 +122,5 @@ plot drift "each timed boot against its kernel's geometric mean, in run order" "
 plot add_partial "add_partial() per 1000 messages, at the head and at the tail"
 plot slowpath "SLUB slow paths per 1000 messages (all caches)"
 plot emulated "emulated cache-line transfers per 1000 messages, by kernel function" "n=$ne"
-plot scaling "${sk:-}/$baseline per message against vCPUs (95% CI; emulated: range)" "n=$ns"
+plot scaling "${sk:-}/$baseline per message against vCPUs (95% CI; emulated: 95% CI from 3 boots, else range)" "n=$ns"
 rm -f "$PLOTS/times-points.dat"

@@ -10,17 +10,18 @@ if [ "$(grep -c . <<<"$SCALING")" -gt 1 ]; then
 	rci() { awk -v r="$1" -v l="$2" -v h="$3" 'BEGIN { if (r == "") print "-"; else if (l == "") printf "x%.2f", r; else printf "x%.2f (%.2f..%.2f)", r, l, h }'; }
 	# mr KERNEL CONFIG COUNTER: mechanism.csv's paired ratio, 95% CI
 	mr() { rci "$(mv_ "$1" "$2" all "$3" ratio)" "$(mv_ "$1" "$2" all "$3" ratio_lo)" "$(mv_ "$1" "$2" all "$3" ratio_hi)"; }
-	# er KERNEL CONFIG METRIC: emulated-summary.csv's ratio of means, range
+	# er KERNEL CONFIG METRIC: emulated-summary.csv's ratio, 95% CI or range
 	er() {
 		[ -s "$R/emulated-summary.csv" ] || { echo -; return; }
 		local f=(kernel="$1" config="$2" scope=all metric="$3")
-		rci "$(csv_get "$R/emulated-summary.csv" ratio "${f[@]}")" "$(csv_get "$R/emulated-summary.csv" range_lo "${f[@]}")" \
-			"$(csv_get "$R/emulated-summary.csv" range_hi "${f[@]}")"
+		rci "$(csv_get "$R/emulated-summary.csv" ratio "${f[@]}")" "$(csv_get "$R/emulated-summary.csv" lo "${f[@]}")" \
+			"$(csv_get "$R/emulated-summary.csv" hi "${f[@]}")"
 	}
 	echo "Scaling: each kernel against $baseline at each vCPU count, the main"
 	echo "configuration's hackbench; ratios per message, paired by round with 95% CIs"
-	echo "(SLUB statistics of the timed boots); emulated: ratio of means and the"
-	echo "range over every pair of boots. Counts do not depend on the host's speed;"
+	echo "(SLUB statistics of the timed boots); emulated: ratio of geometric means,"
+	echo "95% CI from 3 boots per kernel, else the range over every pair of boots."
+	echo "Counts do not depend on the host's speed;"
 	echo "the time does ('o': oversubscribed)."
 	for k in "${kernels[@]}"; do
 		[ "$k" != "$baseline" ] || continue

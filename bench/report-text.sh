@@ -66,12 +66,14 @@ headline() { # KERNEL: one line against the baseline
 	fi
 	if [ -s "$R/emulated-summary.csv" ]; then
 		echo "  Emulated counters per message against $baseline (exact counts of what ran;" | wrap
-		echo "  ratio of means, and the range over every pair of this run's boots):" | wrap
+		echo "  ratio of geometric means over boots; 95% CI with 3 boots or more per" | wrap
+		echo "  kernel, else the range over every pair of boots, marked 'r'):" | wrap
 		for k in "${kernels[@]}"; do
 			[ "$k" != "$baseline" ] && [ -n "$(ev "$k" all transfers ratio)" ] || continue
 			line="  $k:"
 			for m in instructions misses transfers; do
-				line+=$(printf ' %s x%.3f (%.3f..%.3f),' "$m" "$(ev "$k" all "$m" ratio)" "$(ev "$k" all "$m" range_lo)" "$(ev "$k" all "$m" range_hi)")
+				line+=$(printf ' %s x%.3f (%.3f..%.3f%s),' "$m" "$(ev "$k" all "$m" ratio)" "$(ev "$k" all "$m" lo)" "$(ev "$k" all "$m" hi)" \
+					"$([ "$(ev "$k" all "$m" bounds)" = range ] && echo ' r')")
 			done
 			echo "${line%,}" | wrap
 		done

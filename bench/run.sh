@@ -38,7 +38,8 @@
 #   --no-profile       no perf record (round 0)
 #   --emulated-counters N   boots per kernel under the slubcount plugin (emu/):
 #                      exact instructions, L1d misses and cache-line transfers
-#                      of each configuration's run, untimed (default: 2; 0:
+#                      of each configuration's run, untimed (default: 3, the
+#                      fewest that give a 95% interval; 0:
 #                      none; left out with a warning when the plugin cannot
 #                      be built)
 #   --quick            a short plan for tests: head,tail, 2 rounds, groups 4,

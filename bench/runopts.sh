@@ -5,7 +5,7 @@
 
 kernels="slab stock head tail" profile=2007 groups=10 loops=150 fds=20 datasize=100
 mode=socket unit=process rounds=12 design=auto seed='' smp='' mem='' accel=auto timeout=
-count=1 prof=1 emulated=2 out='' resume='' dry=0 precision='' max_rounds=64 max_time='' retries=2 retry_failed=0
+count=1 prof=1 emulated=3 out='' resume='' dry=0 precision='' max_rounds=64 max_time='' retries=2 retry_failed=0
 shard='' user_variants=()
 
 # set_opt KEY VALUE: one setting, checked; the command line and --resume's

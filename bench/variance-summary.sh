@@ -1,13 +1,17 @@
 #!/usr/bin/env bash
 # The variance experiment in words: bench/variance-summary.sh DIR prints
-# what DIR/analysis.csv (slubstats variance) says, for DIR/summary.txt.
+# what DIR/analysis.csv (slubstats variance) says, for DIR/summary.txt; DIR
+# is one run of bench/variance.sh, or holds several pooled (DIR/*/run-info).
 set -euo pipefail
 # shellcheck source=lib/common.sh
 . "$(dirname "$0")/../lib/common.sh"
 
 dir=${1:?usage: bench/variance-summary.sh DIR}
 [ -f "$dir/analysis.csv" ] || die "$dir/analysis.csv is missing: run slubstats variance on $dir/variance.csv first"
-sed -n 's/^command=/Run: /p; s/^host=/Host: /p' "$dir/run-info"
+# a run's own directory, or runs pooled (slubstats variance DIR/*/variance.csv)
+for info in "$dir/run-info" "$dir"/*/run-info; do
+	[ ! -f "$info" ] || sed -n 's/^command=/Run: /p; s/^host=/Host: /p' "$info"
+done
 echo
 echo "Where the variance is (ln of the timed run, the 'first' rows):"
 csv_rows "$dir/analysis.csv" pinned strategy boots within_sd between_sd boot_share first_ratio first_lo first_hi |

@@ -60,6 +60,13 @@ HB="hackbench -g $groups -l $loops"
 	printf '# shellcheck shell=sh\nhackbench -g 4 -l 50 >/dev/null 2>&1\n'
 	for w in $(seq 1 "$windows"); do printf 'sbmark run %s >hb%s.txt 2>&1\n' "$HB" "$w"; done
 } >"$out/plan.sh"
+{
+	echo "hackbench=$HB"
+	echo "windows=$windows"
+	echo "smp=$smp"
+	echo "reps=$reps"
+	echo "settings=$settings"
+} >"$out/run-info"
 echo "kernel,setting,rep,window,boot_seconds,hackbench_seconds" >"$out/boots.csv"
 echo "$EMULATED_HDR" >"$out/emulated.csv"
 echo "$HACKBENCH_HDR" >"$out/hackbench.csv"
@@ -85,46 +92,9 @@ for rep in $(seq 1 "$reps"); do
 				echo "$k.$s,2007,$rep,c$w,timed,socket,process,$groups,20,$loops,100,$smp,$(nproc),,$secs,ok" >>"$out/hackbench.csv"
 			done
 			[ ! -f "$d/emulated-raw.csv" ] ||
-				csv_rows "$d/emulated-raw.csv" window vcpu function instructions accesses misses transfers |
-				awk -F'|' -v pre="$k.$s,2007,$rep" -v smp="$smp" '{ printf "%s,c%d,%s,%s,%s,%s,%s,%s,%s\n", pre, $1 + 1, smp, $2, $3, $4, $5, $6, $7 }' >>"$out/emulated.csv"
+				emulated_rows "$d/emulated-raw.csv" "$k.$s,2007,$rep" 1 "$smp" >>"$out/emulated.csv"
 		done
 	done
 done
 "$SLUBBENCH_TOP/bench/bin/slubstats" emulated "$out/emulated.csv" "$out/hackbench.csv" >"$out/spread.csv"
-{
-	echo "emu/measure.sh: $HB between markers ($windows a boot), $smp vCPUs, $reps boots per kernel and setting"
-	echo "host: $(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n1), $(nproc) cores"
-	echo
-	echo "Slowdown (mean hackbench seconds in the window / plain TCG's):"
-	csv_rows "$out/boots.csv" kernel setting hackbench_seconds boot_seconds | awk -F'|' -v sets="$settings" '
-		{ s[$1 "|" $2] += $3; b[$1 "|" $2] += $4; n[$1 "|" $2]++; k[$1] = 1 }
-		END { m = split(sets, set, " "); for (kk in k) for (i = 1; i <= m; i++) { key = kk "|" set[i]; p = kk "|plain"
-			if (!n[key]) continue
-			printf "  %-6s %-6s hackbench %7.2f s", kk, set[i], s[key] / n[key]
-			if (n[p]) printf " (x%.2f)", s[key] / n[key] / (s[p] / n[p])
-			printf "   boot %5.0f s", b[key] / n[key]
-			if (n[p]) printf " (x%.2f)", b[key] / n[key] / (b[p] / n[p])
-			printf "\n" } }' | sort
-	echo
-	echo "Repeatability (spread between boots = (max - min) / mean, all code counted):"
-	csv_rows "$out/spread.csv" kernel scope metric n mean spread_pct |
-		awk -F'|' '$2 == "all" && $3 != "accesses" { printf "  %-12s %-12s n=%s mean %14.0f spread %6.3f%%\n", $1, $3, $4, $5, $6 }'
-	if [ "$windows" -ge 2 ]; then
-		echo
-		echo "Within a boot and between boots (coefficients of variation of a window's total):"
-		csv_rows "$out/emulated.csv" kernel round config instructions misses transfers | awk -F'|' '
-			{ k = $1 "|" $2 "|" $3; for (m = 1; m <= 3; m++) t[k, m] += $(m + 3); key[k] = 1 }
-			END {
-				for (k in key) { split(k, f, "|"); b = f[1] "|" f[2]; nb[b]++; kb[f[1]] = kb[f[1]] " " f[2]
-					for (m = 1; m <= 3; m++) { s[b, m] += t[k, m]; q[b, m] += t[k, m] ^ 2 } }
-				for (b in nb) { split(b, f, "|"); boots[f[1]]++
-					for (m = 1; m <= 3; m++) { mu = s[b, m] / nb[b]; bs[f[1], m] += mu; bq[f[1], m] += mu ^ 2
-						wss[f[1], m] += q[b, m] - nb[b] * mu ^ 2; wdf[f[1], m] += nb[b] - 1 } }
-				split("instructions misses transfers", name, " ")
-				for (kk in boots) for (m = 1; m <= 3; m++) { n = boots[kk]; mu = bs[kk, m] / n
-					between = n > 1 ? sqrt((bq[kk, m] - n * mu ^ 2) / (n - 1)) / mu : 0
-					within = wdf[kk, m] > 0 ? sqrt(wss[kk, m] / wdf[kk, m]) / mu : 0
-					printf "  %-12s %-12s %d boots: within a boot %6.3f%%, between boot means %6.3f%%\n", kk, name[m], n, 100 * within, 100 * between } }' | sort
-	fi
-} >"$out/summary.txt"
-cat "$out/summary.txt"
+"$SLUBBENCH_TOP/emu/measure-summary.sh" "$out" | tee "$out/summary.txt"

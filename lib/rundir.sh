@@ -15,6 +15,30 @@ COUNTERS_HDR=kernel,profile,round,config,vcpus,kind,source,cache,counter,value
 # shellcheck disable=SC2034
 EMULATED_HDR=kernel,profile,round,config,vcpus,vcpu,function,instructions,accesses,misses,transfers
 
+# emulated_rows RAW PREFIX FIRST VCPUS: the rows of emulated.csv (no
+# header) from the plugin's RAW output (window, vcpu, function, counts):
+# "PREFIX,cN,VCPUS,..." with window w as configuration c(w + FIRST), PREFIX
+# "kernel,profile,round". A kernel function under one in ten thousand of
+# its vCPU's window in every metric is counted in that vCPU's "[other]"
+# row: every total stays exact and the file small at 16 vCPUs (RAW keeps
+# every function); "[user]", a scope of its own, is never folded.
+emulated_rows() {
+	csv_rows "$1" window vcpu function instructions accesses misses transfers |
+		awk -F'|' -v pre="$2" -v first="$3" -v v="$4" -v share=0.0001 '
+		function out(w, c, f, a, b, m, t) { printf "%s,c%d,%s,%s,%s,%s,%s,%s,%s\n", pre, w + first, v, c, f, a, b, m, t }
+		{ row[NR] = $0; for (i = 4; i <= 7; i++) tot[$1, $2, i] += $i }
+		END {
+			for (r = 1; r <= NR; r++) { split(row[r], x, "|")
+				keep = x[3] ~ /^\[/
+				for (i = 4; i <= 7; i++) if (x[i] >= share * tot[x[1], x[2], i] && x[i] > 0) keep = 1
+				if (keep) { out(x[1], x[2], x[3], x[4], x[5], x[6], x[7]); continue }
+				if (!((x[1], x[2]) in n)) order[++k] = x[1] SUBSEP x[2]
+				n[x[1], x[2]]++; for (i = 4; i <= 7; i++) o[x[1], x[2], i] += x[i] }
+			for (j = 1; j <= k; j++) { split(order[j], y, SUBSEP)
+				out(y[1], y[2], "[other]", sprintf("%.0f", o[order[j], 4]), sprintf("%.0f", o[order[j], 5]),
+					sprintf("%.0f", o[order[j], 6]), sprintf("%.0f", o[order[j], 7])) } }'
+}
+
 # The rule each CSV column must follow; a column not listed is refused.
 # (awk regular expressions; "num" is a number, "uint" a whole number.)
 RUN_COLUMN_RULES='

@@ -8,6 +8,7 @@ make -s -C "$TOP/bench/src" all unit >/dev/null
 ok "parser unit tests pass under ASan/UBSan"
 "$TOP/bench/bin/test_stats"
 "$TOP/bench/bin/test_design"
+"$TOP/bench/bin/test_variance"
 ok "statistics agree with SciPy's and statsmodels' values; Williams plans are balanced"
 make -s -C "$TOP/emu/src" unit >/dev/null
 "$TOP/emu/bin/test_cachesim"

@@ -71,16 +71,25 @@ ok "same data in, same report out (text, CSV, PNG, SVG)"
 mkrun "$tmp/e" 4
 mkemulated "$tmp/e"
 "$TOP/bench/report.sh" "$tmp/e" 2>/dev/null || fail "no report with emulated.csv"
-grep -qE '^  transfers +head +[0-9.]+ +x1\.500 +1\.485\.\.1\.515 +1\.00%$' "$tmp/e/report.txt" ||
+grep -qE '^  transfers +head +[0-9.]+ +x1\.500 +1\.485\.\.1\.515r +1\.00%$' "$tmp/e/report.txt" ||
 	fail "emulated transfers row: $(grep -E '^  transfers' "$tmp/e/report.txt")"
-grep -qE '^  instructions +head +[0-9.]+ +x1\.050 +1\.050\.\.1\.050 +0\.00%$' "$tmp/e/report.txt" ||
+grep -qE '^  instructions +head +[0-9.]+ +x1\.050 +1\.050\.\.1\.050r +0\.00%$' "$tmp/e/report.txt" ||
 	fail "emulated instructions row: $(grep -E '^  instructions' "$tmp/e/report.txt")"
-grep -q '^  head: instructions x1.050 (1.050..1.050), misses x1.000 (1.000..1.000),' "$tmp/e/report.txt" ||
+grep -q '^  head: instructions x1.050 (1.050..1.050 r), misses x1.000 (1.000..1.000 r),' "$tmp/e/report.txt" ||
 	fail "no emulated headline: $(sed -n '/^Headline/,/^$/p' "$tmp/e/report.txt")"
 grep -qE '^  ___slab_alloc +- +- +1\.0 +0\.7$' "$tmp/e/report.txt" || fail "no function table"
 [ -s "$tmp/e/plots/emulated.png" ] && [ -s "$tmp/e/emulated-top.csv" ] || fail "no emulated chart or top table"
 [ ! -e "$tmp/a/plots/emulated.png" ] && ! grep -q '^Emulated counters' "$tmp/a/report.txt" || fail "a run without emulated.csv has the section"
-ok "emulated counters: ratio of means 1.5, its range 1.485..1.515 and spread 1.00% as built; headline, table, chart"
+ok "emulated counters, 2 boots: ratio 1.5, its range 1.485..1.515 marked r, spread 1.00% as built; headline, table, chart"
+# 3 boots of each: the 95% interval (Welch's on the logs), not the range
+mkrun "$tmp/e3" 4
+mkemulated "$tmp/e3" 3
+"$TOP/bench/report.sh" "$tmp/e3" 2>/dev/null || fail "no report with 3 emulated boots"
+grep -qE '^  transfers +head +[0-9.]+ +x1\.500 +1\.466\.\.1\.534  +[0-9.]+%$' "$tmp/e3/report.txt" ||
+	fail "emulated transfers row, 3 boots: $(grep -E '^  transfers' "$tmp/e3/report.txt")"
+tr -s ' \n' '  ' <"$tmp/e3/report.txt" | grep -qE 'transfers \+50\.0% \(more, 95% CI 1\.466\.\.1\.534\)' ||
+	fail "3 boots: no interval in words: $(grep -E 'head/tail' "$tmp/e3/report.txt")"
+ok "emulated counters, 3 boots: Welch's 95% interval 1.466..1.534 (SciPy), in the table and in words"
 
 mkrun "$tmp/n1" 1
 "$TOP/bench/report.sh" "$tmp/n1" 2>/dev/null

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "csv.h"
+#include "stats.h"
 #include "stats_groups.h"
 
 #define NM 4
@@ -202,8 +203,38 @@ static void set_count(struct csv_out *o, const char *name, double v)
 
 static const char *const SUM_COLS[] = {
 	"kernel", "config", "scope", "metric", "n", "mean", "min", "max", "spread_pct",
-	"messages", "per_1000_messages", "vcpus", "baseline", "ratio", "range_lo", "range_hi",
+	"messages", "per_1000_messages", "vcpus", "baseline", "ratio", "lo", "hi", "bounds",
 };
+
+/* The kernel's boots x[0..n-1] against the baseline's y[0..nb-1]: see
+ * emulated.h (ratio, lo, hi, bounds). */
+static void set_ratio(struct csv_out *o, const double *x, size_t n, const double *y, size_t nb)
+{
+	double lx = 0, ly = 0, lo = INFINITY, hi = -INFINITY;
+	struct ratio q;
+
+	for (size_t i = 0; i < n; i++)
+		for (size_t j = 0; j < nb; j++) {
+			if (!(x[i] > 0) || !(y[j] > 0))
+				return;
+			lo = fmin(lo, x[i] / y[j]);
+			hi = fmax(hi, x[i] / y[j]);
+		}
+	for (size_t i = 0; i < n; i++)
+		lx += log(x[i]) / (double)n;
+	for (size_t j = 0; j < nb; j++)
+		ly += log(y[j]) / (double)nb;
+	csv_setd(o, "ratio", exp(lx - ly));
+	if (n >= EMU_CI_MIN && nb >= EMU_CI_MIN && !stats_unpaired_ratio(x, n, y, nb, 0.95, &q)) {
+		csv_setd(o, "lo", q.lo);
+		csv_setd(o, "hi", q.hi);
+		csv_set(o, "bounds", "ci95");
+	} else {
+		csv_setd(o, "lo", lo);
+		csv_setd(o, "hi", hi);
+		csv_set(o, "bounds", "range");
+	}
+}
 
 int emulated_summary(const char *epath, const char *hpath, const char *baseline)
 {
@@ -247,16 +278,8 @@ int emulated_summary(const char *epath, const char *hpath, const char *baseline)
 						if (bk < e.kernels.n)
 							nb = values(&e, (unsigned)bk, c, s, m, y);
 					}
-					if (nb) {
-						double bmean, bmin, bmax;
-
-						range(y, nb, &bmean, &bmin, &bmax);
-						if (bmean > 0 && bmin > 0) {
-							csv_setd(&o, "ratio", mean / bmean);
-							csv_setd(&o, "range_lo", min / bmax);
-							csv_setd(&o, "range_hi", max / bmin);
-						}
-					}
+					if (nb)
+						set_ratio(&o, x, n, y, nb);
 					csv_emit(&o);
 				}
 	groups_free(&hb);

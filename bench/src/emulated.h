@@ -11,9 +11,13 @@
  *   per_1000_messages   1000 x the mean over boots / the configuration's
  *             hackbench messages (from HACKBENCH_CSV)
  *   spread_pct   (max - min) / mean over the kernel's boots, in percent
- *   ratio     mean / the baseline's mean; range_lo..range_hi: the smallest
- *             and the largest ratio of one boot to one baseline boot, the
- *             whole boot-to-boot range (not a confidence interval) */
+ *   ratio     the ratio of geometric means over boots, kernel / baseline
+ *   lo, hi, bounds   with EMU_CI_MIN boots or more of each: the 95%
+ *             interval of that ratio, Welch's on the logs (bounds "ci95");
+ *             with fewer: the smallest and the largest ratio of one boot to
+ *             one baseline boot, the boot-to-boot range, not an interval
+ *             (bounds "range") */
+#define EMU_CI_MIN 3
 int emulated_summary(const char *epath, const char *hpath, const char *baseline);
 
 /* The functions of configuration config that are among the limit first of

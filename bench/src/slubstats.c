@@ -23,7 +23,7 @@
  *   slubstats emulated-top EMULATED_CSV HACKBENCH_CSV --config C [--limit N]
  *       the functions first by transfers or instructions, every kernel's
  *       mean per boot and per 1000 messages
- *   slubstats variance VARIANCE_CSV
+ *   slubstats variance VARIANCE_CSV...
  *       bench/variance.sh's experiment: per condition (pinned or not) and
  *       strategy, the sd per boot, an A/A interval, the cost (variance.h)
  *   slubstats hosts HACKBENCH_CSV BOOTS_CSV [--baseline K]
@@ -367,7 +367,7 @@ static void usage(FILE *f)
 	      "       slubstats mechanism COUNTERS_CSV HACKBENCH_CSV --caches LIST [--baseline K]\n"
 	      "       slubstats compare HACKBENCH_CSV_A HACKBENCH_CSV_B\n"
 	      "       slubstats hosts HACKBENCH_CSV BOOTS_CSV [--baseline K]\n"
-	      "       slubstats variance VARIANCE_CSV\n"
+	      "       slubstats variance VARIANCE_CSV...\n"
 	      "       slubstats crosscheck COUNTERS_CSV\n"
 	      "       slubstats emulated EMULATED_CSV HACKBENCH_CSV [--baseline K]\n"
 	      "       slubstats emulated-top EMULATED_CSV HACKBENCH_CSV --config C [--limit N]\n",
@@ -432,8 +432,8 @@ int main(int argc, char **argv)
 	}
 	if (!strcmp(cmd, "hosts") && argc == 3)
 		return hosts_summary(argv[1], argv[2], baseline ? baseline : "tail");
-	if (!strcmp(cmd, "variance") && argc == 2)
-		return variance_summary(argv[1]);
+	if (!strcmp(cmd, "variance") && argc >= 2)
+		return variance_summary(argv + 1, argc - 1);
 	if (!strcmp(cmd, "compare") && argc == 3)
 		return cmd_compare(argv[1], argv[2]);
 	usage(stderr);

@@ -26,7 +26,7 @@ static double mean_of(const double *x, size_t n)
 static void fit(const double *x, const double *y, size_t n, double *beta,
 		double *r, double *sd)
 {
-	double mx = mean_of(x, n), my = mean_of(y, n), sxx = 0, sxy = 0, syy = 0;
+	double mx = mean_of(x, n), my = mean_of(y, n), sxx = 0, sxy = 0, syy = 0, ss = 0;
 
 	for (size_t i = 0; i < n; i++) {
 		sxx += (x[i] - mx) * (x[i] - mx);
@@ -35,7 +35,10 @@ static void fit(const double *x, const double *y, size_t n, double *beta,
 	}
 	*beta = sxx > 0 ? sxy / sxx : 0;
 	*r = sxx > 0 && syy > 0 ? sxy / sqrt(sxx * syy) : NAN;
-	*sd = sqrt(fmax(syy - *beta * sxy, 0) / (double)(n - 2));
+	/* the residuals themselves: syy - beta sxy cancels badly */
+	for (size_t i = 0; i < n; i++)
+		ss += pow(y[i] - my - *beta * (x[i] - mx), 2);
+	*sd = sqrt(ss / (double)(n - 2));
 }
 
 static double sd_of(const double *x, size_t n)

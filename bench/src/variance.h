@@ -50,6 +50,7 @@ int variance_strategy(const struct vboot *b, size_t n, enum vstrategy s,
 /* Two-sided p of the F test that two sds (df1, df2) are equal. */
 double variance_f_p(double sd1, double df1, double sd2, double df2);
 
-/* slubstats variance VARIANCE_CSV: one row per condition and strategy. */
-int variance_summary(const char *path);
+/* slubstats variance VARIANCE_CSV...: one row per condition and strategy;
+ * several runs are pooled, each one's boots numbered after the last's. */
+int variance_summary(char **paths, int npaths);
 #endif

@@ -21,8 +21,10 @@ static const char *const VAR_COLS[] = {
 	"first_lo", "first_hi", "vs_unpinned_p",
 };
 
-static void read_boots(const char *path, struct vboot *b, int *seen)
+/* Boots of path go after offset: boot k of a second run is offset + k. */
+static long read_boots(const char *path, struct vboot *b, int *seen, long offset)
 {
+	long last = offset;
 	static const char *const names[] = { "boot", "pinned", "boot_seconds", "measure", "seconds" };
 	int k[5];
 	struct csv c;
@@ -35,8 +37,11 @@ static void read_boots(const char *path, struct vboot *b, int *seen)
 		struct vboot *x;
 		int r;
 
-		if (id < 1 || id >= MAXB || id != floor(id))
-			csv_die(&c, c.lineno, "boot %g: give 1 to %d", id, MAXB - 1);
+		if (id < 1 || id != floor(id) || id + (double)offset >= MAXB)
+			csv_die(&c, c.lineno, "boot %g: boots are numbered 1, 2, ... (at most %d in all)", id, MAXB - 1);
+		id += (double)offset;
+		if (id > (double)last)
+			last = (long)id;
 		if (!(v > 0))
 			csv_die(&c, c.lineno, "seconds %g: a time must be > 0", v);
 		x = &b[(int)id];
@@ -56,6 +61,7 @@ static void read_boots(const char *path, struct vboot *b, int *seen)
 			csv_die(&c, c.lineno, "measure '%s': cal-loop, cal-pipe or run1..run%d", m, VAR_MAXREP);
 	}
 	csv_close(&c);
+	return last;
 }
 
 static void emit(struct csv_out *o, int pinned, enum vstrategy s,
@@ -93,8 +99,10 @@ static void emit(struct csv_out *o, int pinned, enum vstrategy s,
 	csv_emit(o);
 }
 
-int variance_summary(const char *path)
+int variance_summary(char **paths, int npaths)
 {
+	const char *path = paths[0];
+	long offset = 0;
 	static struct vboot all[MAXB];
 	static int seen[MAXB];
 	struct vboot *cond[2];
@@ -104,7 +112,8 @@ int variance_summary(const char *path)
 	double ref = NAN;
 	int nrun = 0;
 
-	read_boots(path, all, seen);
+	for (int f = 0; f < npaths; f++)
+		offset = read_boots(paths[f], all, seen, offset);
 	for (int p = 0; p < 2; p++) {
 		cond[p] = calloc(MAXB, sizeof(struct vboot));
 		if (!cond[p])

@@ -1,0 +1,75 @@
+#!/usr/bin/env bash
+# What emu/measure.sh measured, in words: emu/measure-summary.sh DIR prints
+# the slowdown of each setting, each total's spread between boots and, with
+# several windows a boot, the variation within a boot and between boots
+# (from DIR/run-info, boots.csv, emulated.csv and spread.csv).
+set -euo pipefail
+# shellcheck source=lib/common.sh
+. "$(dirname "$0")/../lib/common.sh"
+
+out=${1:?usage: emu/measure-summary.sh DIR}
+for f in run-info boots.csv emulated.csv spread.csv; do
+	[ -f "$out/$f" ] || die "$out/$f is missing: not an emu/measure.sh run"
+done
+info() { sed -n "s/^$1=//p" "$out/run-info"; }
+HB=$(info hackbench) windows=$(info windows) smp=$(info smp) reps=$(info reps) settings=$(info settings)
+[[ "$windows" =~ ^[0-9]+$ ]] || die "$out/run-info: windows '$windows' is not a number"
+{
+	echo "emu/measure.sh: $HB between markers ($windows a boot), $smp vCPUs, $reps boots per kernel and setting"
+	echo "host: $(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n1), $(nproc) cores"
+	echo
+	echo "Slowdown (mean hackbench seconds in the window / plain TCG's):"
+	csv_rows "$out/boots.csv" kernel setting hackbench_seconds boot_seconds | awk -F'|' -v sets="$settings" '
+		{ s[$1 "|" $2] += $3; b[$1 "|" $2] += $4; n[$1 "|" $2]++; k[$1] = 1 }
+		END { m = split(sets, set, " "); for (kk in k) for (i = 1; i <= m; i++) { key = kk "|" set[i]; p = kk "|plain"
+			if (!n[key]) continue
+			printf "  %-6s %-6s hackbench %7.2f s", kk, set[i], s[key] / n[key]
+			if (n[p]) printf " (x%.2f)", s[key] / n[key] / (s[p] / n[p])
+			printf "   boot %5.0f s", b[key] / n[key]
+			if (n[p]) printf " (x%.2f)", b[key] / n[key] / (b[p] / n[p])
+			printf "\n" } }' | sort
+	echo
+	echo "Repeatability (spread between boots = (max - min) / mean, all code counted):"
+	csv_rows "$out/spread.csv" kernel config scope metric n mean spread_pct |
+		awk -F'|' '$3 == "all" && $4 != "accesses" { printf "  %-12s %-3s %-12s n=%s mean %14.0f spread %6.3f%%\n", $1, $2, $4, $5, $6, $7 }'
+	if [ "$windows" -ge 2 ]; then
+		echo
+		echo "Within a boot and between boots (coefficients of variation of a window's total):"
+		csv_rows "$out/emulated.csv" kernel round config instructions misses transfers | awk -F'|' '
+			{ k = $1 "|" $2 "|" $3; for (m = 1; m <= 3; m++) t[k, m] += $(m + 3); key[k] = 1 }
+			END {
+				for (k in key) { split(k, f, "|"); b = f[1] "|" f[2]; nb[b]++; kb[f[1]] = kb[f[1]] " " f[2]
+					for (m = 1; m <= 3; m++) { s[b, m] += t[k, m]; q[b, m] += t[k, m] ^ 2 } }
+				for (b in nb) { split(b, f, "|"); boots[f[1]]++
+					for (m = 1; m <= 3; m++) { mu = s[b, m] / nb[b]; bs[f[1], m] += mu; bq[f[1], m] += mu ^ 2
+						wss[f[1], m] += q[b, m] - nb[b] * mu ^ 2; wdf[f[1], m] += nb[b] - 1 } }
+				split("instructions misses transfers", name, " ")
+				for (kk in boots) for (m = 1; m <= 3; m++) { n = boots[kk]; mu = bs[kk, m] / n
+					between = n > 1 ? sqrt((bq[kk, m] - n * mu ^ 2) / (n - 1)) / mu : 0
+					within = wdf[kk, m] > 0 ? sqrt(wss[kk, m] / wdf[kk, m]) / mu : 0
+					printf "  %-12s %-12s %d boots: within a boot %6.3f%%, between boot means %6.3f%%\n", kk, name[m], n, 100 * within, 100 * between } }' | sort
+	fi
+}
+# Each kernel against the last kernel given (tail by default), setting by
+# setting, every window a replicate (window w of boot r as round
+# (r - 1) x W + w): slubstats emulated's ratio of geometric means and its
+# 95% interval (or range, under 3 windows).
+kernels=$(csv_rows "$out/boots.csv" kernel | awk '!seen[$0]++' | paste -sd' ')
+base=${kernels##* }
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+echo
+echo "Against $base, setting by setting, every window a replicate (per message):"
+for s in $settings; do
+	[ "$s" != plain ] || continue
+	for f in emulated hackbench; do
+		awk -F, -v OFS=, -v s="$s" -v w="$windows" 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; print; next }
+			{ n = split($(c["kernel"]), k, "."); if (k[n] != s) next
+			  cfg = substr($(c["config"]), 2); $(c["round"]) = ($(c["round"]) - 1) * w + cfg; $(c["config"]) = "c1"; print }' \
+			"$out/$f.csv" >"$tmp/$f.csv"
+	done
+	"$SLUBBENCH_TOP/bench/bin/slubstats" emulated "$tmp/emulated.csv" "$tmp/hackbench.csv" --baseline "$base.$s" >"$tmp/s.csv"
+	csv_rows "$tmp/s.csv" kernel scope metric n ratio lo hi bounds |
+		awk -F'|' -v b="$base.$s" '$1 != b && $2 == "all" && $3 != "accesses" && $5 != "" {
+			printf "  %-12s %-12s %2d windows x%.4f (%.4f..%.4f %s, half-width %.1f%%)\n", $1, $3, $4, $5, $6, $7, $8, 50 * ($7 - $6) / $5 }'
+done
