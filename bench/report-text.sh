@@ -66,8 +66,9 @@ headline() { # KERNEL: one line against the baseline
 	fi
 	if [ -s "$R/emulated-summary.csv" ]; then
 		echo "  Emulated counters per message against $baseline (exact counts of what ran;" | wrap
-		echo "  ratio of geometric means over boots; 95% CI with 3 boots or more per" | wrap
-		echo "  kernel, else the range over every pair of boots, marked 'r'):" | wrap
+		echo "  ratio of geometric means over boots; CI Holm-adjusted as below, with 3" | wrap
+		echo "  boots or more per kernel, else the range over every pair of boots," | wrap
+		echo "  marked 'r'):" | wrap
 		for k in "${kernels[@]}"; do
 			[ "$k" != "$baseline" ] && [ -n "$(ev "$k" all transfers ratio)" ] || continue
 			line="  $k:"

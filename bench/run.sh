@@ -115,6 +115,10 @@ for g in $groups; do configs+="$mode:$unit:$g:$loops:$fds:$datasize "; done
 configs=${configs% }
 make -s -C "$B/src" >/dev/null || die "building the C tools failed (make -C bench/src)"
 
+# a new run never writes into another's directory (its rows would mix)
+if [ -z "$resume" ] && [ "$dry" = 0 ] && [ -n "$out" ] && [ -e "$out/plan.json" ]; then
+	die "$out already holds a run: give another --out, or finish that one with --resume $(basename "$out")"
+fi
 block=$(plan_block)
 # a resumed --precision run had added squares: plan up to its last round
 if [ -n "$resume" ] && [ -d "$out/raw" ]; then

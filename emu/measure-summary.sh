@@ -16,7 +16,7 @@ HB=$(info hackbench) windows=$(info windows) smp=$(info smp) reps=$(info reps) s
 [[ "$windows" =~ ^[0-9]+$ ]] || die "$out/run-info: windows '$windows' is not a number"
 {
 	echo "emu/measure.sh: $HB between markers ($windows a boot), $smp vCPUs, $reps boots per kernel and setting"
-	echo "host: $(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n1), $(nproc) cores"
+	echo "host: $(info host)"
 	echo
 	echo "Slowdown (mean hackbench seconds in the window / plain TCG's):"
 	csv_rows "$out/boots.csv" kernel setting hackbench_seconds boot_seconds | awk -F'|' -v sets="$settings" '

@@ -61,6 +61,9 @@ HB="hackbench -g $groups -l $loops"
 	for w in $(seq 1 "$windows"); do printf 'sbmark run %s >hb%s.txt 2>&1\n' "$HB" "$w"; done
 } >"$out/plan.sh"
 {
+	commas() { tr -s ' ' '\n' <<<"$1" | grep . | paste -sd,; }
+	echo "command=emu/measure.sh --kernels $(commas "$kernels") --reps $reps --groups $groups --loops $loops --smp $smp --settings $(commas "$settings") --windows $windows"
+	echo "host=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n1), $(nproc) cores"
 	echo "hackbench=$HB"
 	echo "windows=$windows"
 	echo "smp=$smp"

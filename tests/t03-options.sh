@@ -23,3 +23,11 @@ b=$("$TOP/bench/run.sh" --dry-run --rounds 4 --seed 3 --kernels head,tail 2>&1)
 [ "$a" = "$b" ] || fail "--opt=VALUE differs from --opt VALUE: $a / $b"
 expect_fail "$TOP/bench/run.sh" --dry-run --rounds=x
 contains "$OUT" "^slubbench: error: --rounds needs a positive whole number, not 'x'" "--rounds=x refused"
+# a new run into a directory that holds another run is refused, untouched
+tmpd=$(mktemp -d)
+trap 'rm -rf "$tmpd"' EXIT
+echo '{"kept": 1}' >"$tmpd/plan.json"
+expect_fail "$TOP/bench/run.sh" --kernels head,tail --rounds 2 --out "$tmpd"
+contains "$OUT" "already holds a run: give another --out, or finish that one with --resume" "a new run into another run's directory is refused"
+[ "$(cat "$tmpd/plan.json")" = '{"kept": 1}' ] && [ ! -e "$tmpd/raw" ] || fail "the refused run touched $tmpd"
+ok "the other run's directory is left as it was"

@@ -24,10 +24,12 @@ mkshard() {
 	jq --arg s "$i/2" --arg h "$h" '.plan.shard = $s | .host.name = $h | .run_id = "shard\($s[0:1])"' "$REF/manifest.json" >"$d/manifest.json"
 	for f in boots hackbench counters crosscheck emulated; do
 		awk -F, -v OFS=, -v i="$i" -v h="$h" -v f="$f" '
-			NR == 1 { for (c = 1; c <= NF; c++) col[$c] = c; print $0 (f == "boots" ? ",host" : ""); next }
+			NR == 1 { for (c = 1; c <= NF; c++) col[$c] = c; add = f == "boots" && !("host" in col)
+			  print $0 (add ? ",host" : ""); next }
 			{ r = $(col["round"]); k = ("kind" in col) ? $(col["kind"]) : (f == "emulated" ? "emulated" : "count")
 			  s = k == "count" || r == 0 ? 1 : k == "emulated" ? (r - 1) % 2 + 1 : int((r - 1) / 4) % 2 + 1
-			  if (s == i) print $0 (f == "boots" ? "," h : "") }' "$REF/$f.csv" >"$d/$f.csv"
+			  if (f == "boots" && !add) $(col["host"]) = h
+			  if (s == i) print $0 (add ? "," h : "") }' "$REF/$f.csv" >"$d/$f.csv"
 	done
 	jq --argjson n "$(($(wc -l <"$d/boots.csv") - 1))" '.boots = {expected: $n, done: $n, failed: 0, retried: 0, list: []}' \
 		"$d/manifest.json" >"$d/m.tmp" && mv "$d/m.tmp" "$d/manifest.json"

@@ -204,11 +204,36 @@ static void set_count(struct csv_out *o, const char *name, double v)
 static const char *const SUM_COLS[] = {
 	"kernel", "config", "scope", "metric", "n", "mean", "min", "max", "spread_pct",
 	"messages", "per_1000_messages", "vcpus", "baseline", "ratio", "lo", "hi", "bounds",
+	"level",
 };
+
+/* In the family Holm adjusts: every kernel's instructions, misses and
+ * transfers, all code counted, against the baseline (emulated.h). */
+static int in_family(int s, int m)
+{
+	return s == 0 && m != 1;
+}
+
+/* Welch's two-sided p of the logs, when an interval is given (else NAN). */
+static double welch_p(const double *x, size_t n, const double *y, size_t nb)
+{
+	struct ratio q;
+
+	for (size_t i = 0; i < n; i++)
+		if (!(x[i] > 0))
+			return NAN;
+	for (size_t j = 0; j < nb; j++)
+		if (!(y[j] > 0))
+			return NAN;
+	if (n < EMU_CI_MIN || nb < EMU_CI_MIN || stats_unpaired_ratio(x, n, y, nb, 0.95, &q))
+		return NAN;
+	return q.p;
+}
 
 /* The kernel's boots x[0..n-1] against the baseline's y[0..nb-1]: see
  * emulated.h (ratio, lo, hi, bounds). */
-static void set_ratio(struct csv_out *o, const double *x, size_t n, const double *y, size_t nb)
+static void set_ratio(struct csv_out *o, const double *x, size_t n, const double *y, size_t nb,
+		      double level)
 {
 	double lx = 0, ly = 0, lo = INFINITY, hi = -INFINITY;
 	struct ratio q;
@@ -225,10 +250,11 @@ static void set_ratio(struct csv_out *o, const double *x, size_t n, const double
 	for (size_t j = 0; j < nb; j++)
 		ly += log(y[j]) / (double)nb;
 	csv_setd(o, "ratio", exp(lx - ly));
-	if (n >= EMU_CI_MIN && nb >= EMU_CI_MIN && !stats_unpaired_ratio(x, n, y, nb, 0.95, &q)) {
+	if (n >= EMU_CI_MIN && nb >= EMU_CI_MIN && !stats_unpaired_ratio(x, n, y, nb, level, &q)) {
 		csv_setd(o, "lo", q.lo);
 		csv_setd(o, "hi", q.hi);
 		csv_set(o, "bounds", "ci95");
+		csv_set(o, "level", "%.6g", level);
 	} else {
 		csv_setd(o, "lo", lo);
 		csv_setd(o, "hi", hi);
@@ -236,15 +262,45 @@ static void set_ratio(struct csv_out *o, const double *x, size_t n, const double
 	}
 }
 
+/* the boots of kernel k's baseline in the same configuration, scope and
+ * metric into y; how many (0 without a baseline in the run) */
+static size_t baseline_values(const struct emu *e, const char *baseline, unsigned c, int s, int m,
+			      double *y)
+{
+	for (unsigned bk = 0; baseline && bk < e->kernels.n; bk++)
+		if (!strcmp(e->kernels.s[bk], baseline))
+			return values(e, bk, c, s, m, y);
+	return 0;
+}
+
 int emulated_summary(const char *epath, const char *hpath, const char *baseline)
 {
 	struct emu e;
 	struct groups hb = { 0 };
 	struct csv_out o;
-	double x[MAXBOOTS], y[MAXBOOTS];
+	double x[MAXBOOTS], y[MAXBOOTS], *p, *adj, *lev;
+	size_t nf = 0, f;
 
 	emu_read(&e, epath);
 	groups_read_times(&hb, hpath);
+	/* Holm's levels over the family first (emulated.h) */
+	p = malloc((size_t)(e.kernels.n * e.configs.n * NM + 1) * sizeof(*p));
+	adj = malloc((size_t)(e.kernels.n * e.configs.n * NM + 1) * sizeof(*adj));
+	lev = malloc((size_t)(e.kernels.n * e.configs.n * NM + 1) * sizeof(*lev));
+	if (!p || !adj || !lev)
+		abort();
+	for (unsigned k = 0; k < e.kernels.n; k++)
+		for (unsigned c = 0; c < e.configs.n; c++)
+			for (int m = 0; m < NM; m++) {
+				size_t n = values(&e, k, c, 0, m, x), nb;
+
+				if (!n || !in_family(0, m))
+					continue;
+				nb = baseline_values(&e, baseline, c, 0, m, y);
+				p[nf++] = baseline && strcmp(e.kernels.s[k], baseline) && nb ? welch_p(x, n, y, nb) : NAN;
+			}
+	stats_holm(p, nf, 0.05, adj, lev);
+	f = 0;
 	csv_out_header(&o, SUM_COLS, N(SUM_COLS));
 	for (unsigned k = 0; k < e.kernels.n; k++)
 		for (unsigned c = 0; c < e.configs.n; c++)
@@ -252,11 +308,15 @@ int emulated_summary(const char *epath, const char *hpath, const char *baseline)
 				for (int m = 0; m < NM; m++) {
 					size_t n = values(&e, k, c, s, m, x), nb = 0;
 					struct group *t = groups_find(&hb, e.kernels.s[k], e.configs.s[c], 0);
-					double mean, min, max, msgs = t ? t->messages : NAN;
-					size_t bk;
+					double mean, min, max, msgs = t ? t->messages : NAN, level = 0.95;
 
 					if (!n)
 						continue;
+					if (in_family(s, m)) {
+						if (!isnan(lev[f]))
+							level = lev[f];
+						f++;
+					}
 					range(x, n, &mean, &min, &max);
 					csv_set(&o, "kernel", "%s", e.kernels.s[k]);
 					csv_set(&o, "config", "%s", e.configs.s[c]);
@@ -272,16 +332,15 @@ int emulated_summary(const char *epath, const char *hpath, const char *baseline)
 					csv_setd(&o, "vcpus", t && t->vcpus ? t->vcpus : NAN);
 					if (baseline) {
 						csv_set(&o, "baseline", "%s", baseline);
-						for (bk = 0; bk < e.kernels.n; bk++)
-							if (!strcmp(e.kernels.s[bk], baseline))
-								break;
-						if (bk < e.kernels.n)
-							nb = values(&e, (unsigned)bk, c, s, m, y);
+						nb = baseline_values(&e, baseline, c, s, m, y);
 					}
 					if (nb)
-						set_ratio(&o, x, n, y, nb);
+						set_ratio(&o, x, n, y, nb, level);
 					csv_emit(&o);
 				}
+	free(p);
+	free(adj);
+	free(lev);
 	groups_free(&hb);
 	emu_free(&e);
 	return 0;

@@ -12,8 +12,13 @@
  *             hackbench messages (from HACKBENCH_CSV)
  *   spread_pct   (max - min) / mean over the kernel's boots, in percent
  *   ratio     the ratio of geometric means over boots, kernel / baseline
- *   lo, hi, bounds   with EMU_CI_MIN boots or more of each: the 95%
- *             interval of that ratio, Welch's on the logs (bounds "ci95");
+ *   lo, hi, bounds, level   with EMU_CI_MIN boots or more of each: the
+ *             interval of that ratio, Welch's on the logs (bounds "ci95"),
+ *             at the level Holm's step-down procedure gives it (level):
+ *             the family is every kernel's instructions, misses and
+ *             transfers, scope all, in every configuration, so that "the
+ *             interval excludes 1" holds family-wise at 95%; other rows
+ *             are at a plain 95%;
  *             with fewer: the smallest and the largest ratio of one boot to
  *             one baseline boot, the boot-to-boot range, not an interval
  *             (bounds "range") */
