@@ -3,17 +3,18 @@
 # One way to read options everywhere: each script and tool, given an option
 # without its value, an unknown option, or --opt=VALUE, answers the same
 # way: one line "PROG: error: OPT needs a value" (or names the option).
+# A new run is never written into a directory that holds another run.
 . "$(dirname "$0")/lib.sh"
 make -s -C "$TOP/bench/src" >/dev/null
 for c in "bench/run.sh --loops" "bench/boot.sh --smp" "bench/report.sh x --baseline" "kernels/build.sh --profile" \
-	"bench/bin/slubplan --rounds" "bench/bin/slubstats --baseline"; do
+	"bench/bin/slubplan --rounds" "bench/bin/slubstats --baseline" "bench/variance.sh --boots" "emu/measure.sh --windows"; do
 	# shellcheck disable=SC2086
 	expect_fail $TOP/$c
 	opt=${c##* }
 	contains "$OUT" "^[a-z]+: error: $opt needs a value" "$c without a value"
 	[ "$(grep -c . <<<"$OUT")" = 1 ] || fail "$c: more than one line: $OUT"
 done
-for c in bench/run.sh bench/boot.sh bench/report.sh kernels/build.sh bench/bin/slubplan bench/bin/slubstats; do
+for c in bench/run.sh bench/boot.sh bench/report.sh kernels/build.sh bench/bin/slubplan bench/bin/slubstats bench/variance.sh emu/measure.sh; do
 	expect_fail "$TOP/$c" --no-such-option
 	contains "$OUT" "^[a-z]+: error: unknown option '--no-such-option' \(see .*--help\)" "$c: an unknown option named"
 done
