@@ -59,14 +59,22 @@ static void boots(struct vboot *b)
 
 #define NEAR(a, b) assert_true(fabs((a) - (b)) < 1e-9)
 
-static void test_first(void **state)
+/* strategy s on the eight boots above */
+static struct vresult run(enum vstrategy s)
 {
 	struct vboot b[8];
 	struct vresult r;
 
-	(void)state;
 	boots(b);
-	assert_int_equal(variance_strategy(b, 8, V_FIRST, &r), 0);
+	assert_int_equal(variance_strategy(b, 8, s, &r), 0);
+	return r;
+}
+
+static void test_first(void **state)
+{
+	struct vresult r = run(V_FIRST);
+
+	(void)state;
 	NEAR(r.sd_boot, SD_FIRST);
 	NEAR(r.sd_lo, SD_FIRST_LO);
 	NEAR(r.sd_hi, SD_FIRST_HI);
@@ -86,28 +94,21 @@ static void test_first(void **state)
 
 static void test_runs(void **state)
 {
-	struct vboot b[8];
-	struct vresult r;
+	struct vresult r = run(V_MEAN), d = run(V_DROP_FIRST);
 
 	(void)state;
-	boots(b);
-	assert_int_equal(variance_strategy(b, 8, V_MEAN, &r), 0);
 	NEAR(r.sd_boot, SD_MEAN);
 	NEAR(r.cost, COST_MEAN);
 	assert_true(isnan(r.within_sd));
-	assert_int_equal(variance_strategy(b, 8, V_DROP_FIRST, &r), 0);
-	NEAR(r.sd_boot, SD_DROP);
-	NEAR(r.cost, COST_MEAN);
+	NEAR(d.sd_boot, SD_DROP);
+	NEAR(d.cost, COST_MEAN);
 }
 
 static void test_calibrated(void **state)
 {
-	struct vboot b[8];
-	struct vresult r;
+	struct vresult r = run(V_CAL_LOOP);
 
 	(void)state;
-	boots(b);
-	assert_int_equal(variance_strategy(b, 8, V_CAL_LOOP, &r), 0);
 	NEAR(r.beta, CAL_BETA);
 	NEAR(r.r, CAL_R);
 	NEAR(r.sd_boot, CAL_SD);
