@@ -57,10 +57,10 @@ make -s -C "$SLUBBENCH_TOP/bench/src" >/dev/null
 	echo "# shellcheck shell=bash"
 	echo "TIMEFORMAT=%R"
 	echo "hackbench -g 4 -l 50 >/dev/null 2>&1"
-	echo "{ time { for i in \$(seq \"\$(nproc)\"); do sbmark loop $cal_loops & done; wait; }; } 2>cal-loop.txt"
+	echo "{ time { for _ in \$(seq \"\$(nproc)\"); do sbmark loop $cal_loops & done; wait; }; } 2>cal-loop.txt"
 	echo "echo \"Time: \$(cat cal-loop.txt)\" >cal-loop.txt"
 	echo "hackbench -p -g $groups -l $loops >cal-pipe.txt 2>&1"
-	echo "for r in \$(seq $reps); do hackbench -g $groups -l $loops >run\$r.txt 2>&1; done"
+	echo "for r in \$(seq $reps); do hackbench -g $groups -l $loops >\"run\$r.txt\" 2>&1; done"
 } >"$out/plan.sh"
 {
 	echo "command=bench/variance.sh --kernel $kernel --boots $boots --reps $reps --groups $groups --loops $loops --cal-loops $cal_loops --smp $smp"
