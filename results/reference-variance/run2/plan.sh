@@ -1,4 +1,4 @@
-# shellcheck shell=bash
+# shellcheck shell=bash disable=SC2034,SC2086 # as it ran, before variance.sh wrote a clean plan
 TIMEFORMAT=%R
 hackbench -g 4 -l 50 >/dev/null 2>&1
 { time { for i in $(seq "$(nproc)"); do sbmark loop 400000000 & done; wait; }; } 2>cal-loop.txt
