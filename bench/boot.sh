@@ -24,6 +24,12 @@
 #   --pin            pin vCPU thread i to the i-th host CPU this process may
 #                    use (modulo their number), as QEMU names its threads;
 #                    written to OUT/pin-info
+#   --det SEED       the counting mode (lib/detboot.sh): QEMU 10 under
+#                    icount, seeded, from an initramfs (rootfs/initramfs.sh):
+#                    two boots of one kernel, plan and SEED run alike on any
+#                    host under any load; one host core per boot
+#   --qemu Q         system (the host's QEMU, default) or 10 (bookworm-
+#                    backports', emu/fetch-qemu.sh; the default with --det)
 #
 # The kernel's build directory is shared read-only at /kernel in the guest
 # (its vmlinux resolves perf's kernel symbols).
@@ -44,8 +50,14 @@ set -euo pipefail
 . "$(dirname "$0")/../lib/common.sh"
 # shellcheck source=lib/pin.sh
 . "$SLUBBENCH_TOP/lib/pin.sh"
+# shellcheck source=lib/qemu.sh
+. "$SLUBBENCH_TOP/lib/qemu.sh"
+# shellcheck source=lib/detboot.sh
+. "$SLUBBENCH_TOP/lib/detboot.sh"
+# shellcheck source=lib/hostload.sh
+. "$SLUBBENCH_TOP/lib/hostload.sh"
 
-plan='' out='' profile=2007 accel=auto mem='' timeout='' expect_id='' counters=0 counters_opts='' tcg_threads=multi pin=0
+plan='' out='' profile=2007 accel=auto mem='' timeout='' expect_id='' counters=0 counters_opts='' tcg_threads=multi pin=0 det='' qemu=''
 smp=$(nproc)
 [ "$smp" -ge 2 ] || smp=2
 variant=
@@ -73,6 +85,8 @@ while [ $# -gt 0 ]; do
 		counters_opts=,$2; shift 2 ;;
 	--tcg-threads) need_val "$@"; tcg_threads=$(opt_choice --tcg-threads "$2" multi single); shift 2 ;;
 	--pin) pin=1; shift ;;
+	--det) need_val "$@"; det_seed_ok "$2" || die "--det needs a seed (a whole number), not '$2'"; det=$2; shift 2 ;;
+	--qemu) need_val "$@"; qemu=$(opt_choice --qemu "$2" system 10); shift 2 ;;
 	-h | --help) usage_from_header "$0" ;;
 	--) shift; cmd=("$@"); break ;;
 	-*) die "unknown option '$1' (see bench/boot.sh --help)" ;;
@@ -96,8 +110,22 @@ fi
 kernel_intact "$kdir" ||
 	die "$kdir/bzImage is damaged (it does not match its manifest): rebuild it with ./run.sh kernels $(jq -r '.variant // "VARIANT"' "$kdir/manifest.json")"
 guest_fits "$kdir" "$smp" "$mem"
-need_cmd qemu-system-x86_64 qemu-system-x86
-image=$("$SLUBBENCH_TOP/rootfs/build.sh" --path)
+if [ -n "$det" ]; then
+	[ "$accel" != kvm ] || die "--det runs under TCG's icount: drop --accel kvm"
+	[ "$pin" -eq 0 ] || die "--det runs every vCPU in one host thread: drop --pin"
+	[ "${qemu:-10}" = 10 ] || die "--det needs QEMU 10 (7.2 does not boot an SMP guest under icount): drop --qemu $qemu"
+	qemu=10
+	accel=tcg tcg_threads=single
+	qemu_available 10 || "$SLUBBENCH_TOP/emu/fetch-qemu.sh" >/dev/null ||
+		die "--det needs QEMU 10 from bookworm-backports, which could not be fetched (see above)"
+fi
+qemu_select "${qemu:-system}"
+if [ -n "$det" ]; then
+	image=
+	"$SLUBBENCH_TOP/rootfs/initramfs.sh" >/dev/null || die "the counting guest's initramfs could not be built"
+else
+	image=$("$SLUBBENCH_TOP/rootfs/build.sh" --path)
+fi
 
 if [ -z "$out" ]; then
 	out=$(mktemp -d "${TMPDIR:-/tmp}/slubbench-boot.XXXXXX")
@@ -122,7 +150,7 @@ rm -f "$out/status" "$out/guest-info" "$out/plan.log"
 kvm_usable() {
 	[ -r /dev/kvm ] && [ -w /dev/kvm ] || return 1
 	local key probe_out rc
-	key=$(printf '%s %s' "$(uname -r)" "$(qemu-system-x86_64 --version | head -n1)" | sha256sum | cut -c1-12)
+	key=$(printf '%s %s' "$(uname -r)" "$(qemu_version_line)" | sha256sum | cut -c1-12)
 	local cache=$SLUBBENCH_CACHE/accel-probe-$key
 	if [ -f "$cache" ]; then
 		[ "$(cat "$cache")" = kvm ]
@@ -131,7 +159,7 @@ kvm_usable() {
 	say boot "probing KVM (a 30 s test boot)"
 	probe_out=$(mktemp -d)
 	rc=0
-	"$0" --accel kvm --smp 1 --mem 1024 --timeout 30 --out "$probe_out" "$kdir" -- true >/dev/null 2>&1 || rc=$?
+	"$0" --qemu "$QEMU_NAME" --accel kvm --smp 1 --mem 1024 --timeout 30 --out "$probe_out" "$kdir" -- true >/dev/null 2>&1 || rc=$?
 	rm -rf "$probe_out"
 	mkdir -p "$SLUBBENCH_CACHE"
 	if [ "$rc" -eq 0 ]; then echo kvm >"$cache"; else echo tcg >"$cache"; fi
@@ -143,19 +171,26 @@ if [ "$counters" -eq 1 ]; then
 	[ "$accel" != kvm ] || die "--counters needs TCG (the plugin instruments TCG's translation): drop --accel kvm"
 	accel=tcg
 	[ "$smp" -le "$EMU_MAX_VCPUS" ] || die "--counters models 1 to $EMU_MAX_VCPUS vCPUs, not --smp $smp"
-	plugin=$(slubcount_plugin)
-	[ -f "$plugin" ] || die "the slubcount plugin is not built: run emu/build.sh"
+	plugin=$(slubcount_plugin "$QEMU_ID")
+	[ -f "$plugin" ] || die "the slubcount plugin is not built for $QEMU_ID: run emu/build.sh --qemu $QEMU_NAME"
 	[ -f "$kdir/System.map" ] || die "$kdir has no System.map: the counters need the booted build's"
 	case "$out$kdir$plugin" in *,*) die "--counters: QEMU's -plugin option cannot take a path with a comma ($out)" ;; esac
 	rm -f "$out/emulated-raw.csv" "$out/emulated-raw.csv.info"
 	# counts named from kdir's System.map are kept only for kdir's build
 	[ -n "$expect_id" ] || expect_id=$(jq -r .build_id "$kdir/manifest.json")
-	qplugin=(-plugin "$plugin,out=$out/emulated-raw.csv,map=$kdir/System.map,mem=$mem$counters_opts")
+	# under one TCG thread QEMU 10 names the translating vCPU, not the
+	# running one: the plugin tells them apart by the guest's registers
+	vcpu_arg=
+	[ -z "$det" ] || vcpu_arg=,vcpu=regs
+	qplugin=(-plugin "$plugin,out=$out/emulated-raw.csv,map=$kdir/System.map,mem=$mem$vcpu_arg$counters_opts")
 fi
 if [ "$accel" = auto ]; then
 	if kvm_usable; then accel=kvm; else accel=tcg; fi
 fi
-if [ "$accel" = kvm ]; then
+if [ -n "$det" ]; then
+	det_accel "$det"
+	qaccel=("${DET_QACCEL[@]}" -cpu "${SLUBBENCH_QEMU_CPU:-max}")
+elif [ "$accel" = kvm ]; then
 	qaccel=(-accel kvm -cpu "${SLUBBENCH_QEMU_CPU:-host}")
 else
 	qaccel=(-accel "tcg,thread=$tcg_threads" -cpu "${SLUBBENCH_QEMU_CPU:-max}")
@@ -164,19 +199,32 @@ fi
 
 serial=$out/serial.log
 : >"$serial"
-append="console=ttyS0 root=/dev/vda ro rootfstype=ext4 init=/sbin/slubbench-init panic=-1 oops=panic quiet loglevel=4 ${SLUBBENCH_APPEND:-}"
-# The counters map addresses with System.map: no randomised kernel base.
-[ "$counters" -eq 0 ] || append+=" nokaslr"
+if [ -n "$det" ]; then
+	# the guest's files: an initramfs in, the second serial port out
+	initrd_dir=$(mktemp -d "${TMPDIR:-/tmp}/slubbench-initrd.XXXXXX")
+	trap 'rm -rf "$initrd_dir"' EXIT
+	det_initrd "$job" "$initrd_dir/initramfs.cpio" || die "could not make the guest's initramfs"
+	rm -f "$out/job-serial.log"
+	append="console=ttyS0 rdinit=/sbin/slubbench-init panic=-1 oops=panic quiet loglevel=4 $DET_APPEND ${SLUBBENCH_APPEND:-}"
+	qguest=(-kernel "$kdir/bzImage" -initrd "$initrd_dir/initramfs.cpio" -append "$append"
+		-serial "file:$serial" -serial "file:$out/job-serial.log")
+else
+	append="console=ttyS0 root=/dev/vda ro rootfstype=ext4 init=/sbin/slubbench-init panic=-1 oops=panic quiet loglevel=4 ${SLUBBENCH_APPEND:-}"
+	# The counters map addresses with System.map: no randomised kernel base.
+	[ "$counters" -eq 0 ] || append+=" nokaslr"
+	qguest=(-kernel "$kdir/bzImage" -append "$append"
+		-drive "file=$image,if=virtio,format=raw,readonly=on"
+		-virtfs "local,path=$job,mount_tag=job,security_model=none,id=job"
+		-virtfs "local,path=$kdir,mount_tag=kernel,security_model=none,id=kernel,readonly=on"
+		-serial "file:$serial")
+fi
 t0=$(date +%s)
 rc=0
-qemu=(timeout --foreground -k 5 "$timeout" qemu-system-x86_64
+qemu=(timeout --foreground -k 5 "$timeout" "$QEMU_BIN" "${QEMU_FW[@]+"${QEMU_FW[@]}"}"
 	-nodefaults -no-user-config -nographic -no-reboot -name "slubbench,debug-threads=on"
-	-machine pc "${qaccel[@]}" -smp "$smp" -m "$mem"
-	-kernel "$kdir/bzImage" -append "$append"
-	-drive "file=$image,if=virtio,format=raw,readonly=on"
-	-virtfs "local,path=$job,mount_tag=job,security_model=none,id=job"
-	-virtfs "local,path=$kdir,mount_tag=kernel,security_model=none,id=kernel,readonly=on"
-	-serial "file:$serial" -monitor none "${qplugin[@]+"${qplugin[@]}"}")
+	-machine pc "${qaccel[@]}" -smp "$smp" -m "$mem" "${qguest[@]}"
+	-monitor none "${qplugin[@]+"${qplugin[@]}"}")
+hostload_start
 if [ "$pin" -eq 1 ]; then
 	"${qemu[@]}" >"$out/qemu.log" 2>&1 &
 	qpid=$!
@@ -187,6 +235,10 @@ else
 	"${qemu[@]}" >"$out/qemu.log" 2>&1 || rc=$?
 fi
 secs=$(($(date +%s) - t0))
+hostload_stop
+if [ -n "$det" ]; then
+	det_unpack "$out/job-serial.log" "$out" || say boot "warning: the guest sent no results on ttyS1 (see $out/job-serial.log)"
+fi
 {
 	echo "accel=$accel"
 	echo "smp=$smp"
@@ -199,6 +251,11 @@ secs=$(($(date +%s) - t0))
 	echo "tcg_threads=$tcg_threads"
 	echo "counters=$counters${counters_opts}"
 	echo "pinned=$pin"
+	echo "det_seed=${det:-}"
+	echo "qemu=$QEMU_ID"
+	echo "qemu_version=$(qemu_version_line)"
+	echo "host_cpus=$HOSTLOAD_CPUS"
+	echo "host_other_cpu=$HOSTLOAD_OTHER"
 } >"$out/boot-info"
 
 # How it ended: the console first (a panic may follow a written status).

@@ -73,6 +73,10 @@ for num in ${cfgs[@]+"${cfgs[@]}"}; do
 		else
 			echo "$kernel,$profile,$round,$c,$kind,$mode,$unit,$groups,$fds,$loops,$size,$vcpus,$host_cpus,$timing,,parse-error" >>"$hb"
 		fi
+		x=$dir/$c-$kind.ctxt
+		if [ -s "$x" ] && [[ "$(head -n1 "$x")" =~ ^[0-9]+$ ]]; then
+			echo "$kernel,$profile,$round,$c,$vcpus,$kind,proc,system,context_switches,$(head -n1 "$x")" >>"$ctr"
+		fi
 		s=$dir/$c-$kind.slubstat
 		if [ -s "$s" ]; then
 			if rows=$(parse slubstat "$s"); then

@@ -25,6 +25,10 @@
 #   cN-timed.slubstat  SLUB statistics of that run ("cache counter value")
 #   cN-count.txt, cN-count.perfstat (+ .labels), cN-count.slubstat
 #   cN-emulated.txt    hackbench output of the emulated-counters run
+#   cN-emulated.slubstat  SLUB statistics of that run
+#   cN-timed.ctxt, cN-emulated.ctxt   the guest's context switches during
+#                      the run (/proc/stat ctxt): how the emulator's
+#                      scheduling of vCPUs shaped the run (icount or MTTCG)
 #   perf/              profiles and their reports
 #   progress           one line per finished step
 set -u
@@ -52,6 +56,12 @@ slub=0
 echo "slub_stats=$slub" >progress
 
 step() { echo "$*" >>progress; sync; }
+
+# ctxt: the guest's context switches since boot.
+ctxt() {
+	local k v
+	while read -r k v; do [ "$k" = ctxt ] && { echo "$v"; return; }; done </proc/stat
+}
 
 # SLUB statistics: reset all to 0, and read those that moved. Shell builtins
 # only: no process per file.
@@ -103,15 +113,22 @@ for cfg in $SB_CONFIGS; do
 
 	if [ "$SB_TIMED" = 1 ]; then
 		[ "$slub" = 1 ] && slub_reset
+		x0=$(ctxt)
 		"${HB[@]}" >"c$n-timed.txt" 2>&1
 		rc=$?
+		echo $(($(ctxt) - x0)) >"c$n-timed.ctxt"
 		[ "$slub" = 1 ] && slub_read >"c$n-timed.slubstat"
 		step "c$n timed rc=$rc"
 	fi
 
 	if [ "$SB_EMULATED" = 1 ]; then
+		[ "$slub" = 1 ] && slub_reset
+		x0=$(ctxt)
 		sbmark run "${HB[@]}" >"c$n-emulated.txt" 2>&1
-		step "c$n emulated rc=$?"
+		rc=$?
+		echo $(($(ctxt) - x0)) >"c$n-emulated.ctxt"
+		[ "$slub" = 1 ] && slub_read >"c$n-emulated.slubstat"
+		step "c$n emulated rc=$rc"
 	fi
 
 	if [ "$SB_COUNT" = 1 ] && [ "$slub" = 1 ]; then

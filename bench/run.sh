@@ -38,10 +38,18 @@
 #   --no-profile       no perf record (round 0)
 #   --emulated-counters N   boots per kernel under the slubcount plugin (emu/):
 #                      exact instructions, L1d misses and cache-line transfers
-#                      of each configuration's run, untimed (default: 3, the
-#                      fewest that give a 95% interval; 0:
-#                      none; left out with a warning when the plugin cannot
-#                      be built)
+#                      of each configuration's run, and its SLUB statistics,
+#                      untimed (default: 3, the fewest that give a 95%
+#                      interval; 0: none; left out with a warning when the
+#                      plugin cannot be built)
+#   --emulated-mode M  det (default): those boots in the counting mode
+#                      (bench/boot.sh --det, QEMU 10 under icount, boot e
+#                      of every kernel with seed e): their counts do not
+#                      move with the host; mttcg: under MTTCG with the
+#                      host's QEMU, as before (and what runs when QEMU 10
+#                      cannot be fetched, with a warning)
+#   --jobs J           counting-mode boots at once (default: the host's
+#                      cores; each takes one); timed boots always run alone
 #   --quick            a short plan for tests: head,tail, 2 rounds, groups 4,
 #                      loops 50, one emulated-counters boot per kernel
 #   --variant NAME=PATCH   build stock + PATCH as kernel NAME and add it to the plan
@@ -142,10 +150,18 @@ if [ "$emulated" -gt 0 ]; then
 	if [ "$accel" = kvm ]; then
 		say bench "warning: --accel kvm: no emulated counters (the plugin needs TCG)"
 		emulated=0
-	elif ! "$SLUBBENCH_TOP/emu/build.sh" >/dev/null; then
+	fi
+	if [ "$emulated_mode" = det ] && ! "$SLUBBENCH_TOP/emu/fetch-qemu.sh" >/dev/null; then
+		say bench "warning: no QEMU 10 (above): the emulated counters run under MTTCG with the host's QEMU, and their counts move with the host's load"
+		emulated_mode=mttcg
+	fi
+	eq=system
+	[ "$emulated_mode" = mttcg ] || eq=10
+	if [ "$emulated" -gt 0 ] && ! "$SLUBBENCH_TOP/emu/build.sh" --qemu "$eq" >/dev/null; then
 		say bench "warning: the slubcount plugin could not be built (above): running without emulated counters"
 		emulated=0
 	fi
+	[ "$emulated_mode" = mttcg ] || "$SLUBBENCH_TOP/rootfs/initramfs.sh" >/dev/null
 fi
 BOOT_CMD=("$B/boot.sh")
 # a stand-in for QEMU (tests of the bench's own logic); recorded in the manifest
@@ -212,13 +228,16 @@ if [ "$n0" -gt 0 ]; then
 		for l in "${labels[@]}"; do i=$((i + 1)); boot 0 "$i" "$l" count "$x" </dev/null; done
 	done
 fi
+emu_boots=()
 for ((e = 1; e <= emulated; e++)); do
 	in_shard "$e" 1 || continue
 	i=0
 	for x in $emu_smp; do
-		for l in "${labels[@]}"; do i=$((i + 1)); boot "$e" "$i" "$l" emulated "$x" </dev/null; done
+		for l in "${labels[@]}"; do i=$((i + 1)); emu_boots+=("$e $i $l emulated $x"); done
 	done
 done
+# counting-mode boots do not depend on the host: several at once
+if [ "$emulated_mode" = det ]; then boots_at_once "$jobs" ${emu_boots[@]+"${emu_boots[@]}"}; else boots_at_once 1 ${emu_boots[@]+"${emu_boots[@]}"}; fi
 r=1
 while :; do
 	while IFS=, read -r -u 3 rr pos l _ x; do

@@ -6,10 +6,12 @@
 # smp mem accel timeout count prof retries git_state B, and planlib.sh.
 
 # BOOTS_HDR: the columns of boots.csv, owned here (boot_fragment writes it).
-BOOTS_HDR=round,position,kernel,vcpus,kind,attempt,host,start_utc,wall_seconds,result
+BOOTS_HDR=round,position,kernel,vcpus,kind,attempt,host,start_utc,wall_seconds,result,seed,host_load
 
 # boot_fragment DIR ROUND POSITION LABEL VCPUS KIND ATTEMPT HOST START WALL
-# RESULT: DIR/boots.csv.
+# RESULT SEED HOST_LOAD: DIR/boots.csv. SEED: the counting mode's (empty
+# under MTTCG); HOST_LOAD: other work's cores busy during the boot
+# (lib/hostload.sh; empty when the boot did not run).
 boot_fragment() {
 	local d=$1
 	shift
@@ -84,6 +86,7 @@ boot_once() {
 	local d=$1 r=$2 pos=$3 l=$4 kind=$5 x=$6 attempt=$7 start t0 rc=0 result emu=()
 	rm -rf "$d" && mkdir -p "$d"
 	[ "$kind" != emulated ] || emu=(--counters)
+	[ "$kind" != emulated ] || [ "$emulated_mode" != det ] || emu+=(--det "$r")
 	{
 		guest_settings "$kind" "$x"
 		cat "$B/guest-plan.sh"
@@ -98,7 +101,8 @@ boot_once() {
 	[ "$rc" -eq 0 ] || say bench "  $l failed ($(tail -n1 "$d/boot.err"))"
 	"$B/collect.sh" "$d" "$l" "$profile" "$r" || say bench "  collecting $l's output failed (see $d/collect.log)"
 	result=$(sed -n 's/^result=//p' "$d/boot-info" 2>/dev/null || true)
-	boot_fragment "$d" "$r" "$pos" "$l" "$x" "$kind" "$attempt" "$(host_name)" "$start" $(($(date +%s) - t0)) "${result:-not-run}"
+	boot_fragment "$d" "$r" "$pos" "$l" "$x" "$kind" "$attempt" "$(host_name)" "$start" $(($(date +%s) - t0)) "${result:-not-run}" \
+		"$(sed -n 's/^det_seed=//p' "$d/boot-info" 2>/dev/null || true)" "$(sed -n 's/^host_other_cpu=//p' "$d/boot-info" 2>/dev/null || true)"
 }
 
 # boot ROUND POSITION LABEL KIND VCPUS: one boot unless done, with progress
@@ -126,6 +130,36 @@ boot() {
 	secs_boots=$((secs_boots + $(date +%s) - t0)) n_boots=$((n_boots + 1))
 	join_csv
 	write_manifest running
+}
+
+# boots_at_once J "ROUND POSITION LABEL KIND VCPUS"...: those boots, J at a
+# time (each in its own directory; the run's CSVs and manifest joined after
+# each wave), with progress and an ETA as boot gives them.
+boots_at_once() {
+	local j=$1 b r pos l kind x n=0 t0 pids=()
+	shift
+	[ "$j" -gt 1 ] || { for b in "$@"; do read -r r pos l kind x <<<"$b"; boot "$r" "$pos" "$l" "$kind" "$x" </dev/null; done; return 0; }
+	t0=$(date +%s)
+	for b in "$@"; do
+		read -r r pos l kind x <<<"$b"
+		[ -f "$(boot_dir "$r" "$l" "$kind" "$x")/done" ] && continue
+		say bench "emulated counters $r/$emulated: $l (counting mode, seed $r, $x vCPUs; $j at a time)"
+		run_boot "$r" "$pos" "$l" "$kind" "$x" </dev/null &
+		pids+=($!)
+		n=$((n + 1))
+		if [ ${#pids[@]} -ge "$j" ]; then
+			wait "${pids[@]}" || true
+			pids=()
+			join_csv
+			write_manifest running
+		fi
+	done
+	[ ${#pids[@]} -eq 0 ] || wait "${pids[@]}" || true
+	[ "$n" -eq 0 ] || {
+		say bench "  $n counting-mode boots in $(($(date +%s) - t0)) s, $j at a time"
+		join_csv
+		write_manifest running
+	}
 }
 
 # set_aside DIR: keep a failed attempt as DIR.aN (its console and its row
@@ -176,6 +210,9 @@ write_manifest() {
 	cpu=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n1)
 	memkb=$(awk '/^MemTotal/ { print $2 }' /proc/meminfo)
 	qemu=$(qemu-system-x86_64 --version 2>/dev/null | head -n1 || echo unknown)
+	# every QEMU that ran a boot (the counting mode's is QEMU 10)
+	local qemus
+	qemus=$(cat "$out"/raw/*/boot-info 2>/dev/null | sed -n 's/^qemu_version=//p' | sort -u | jq -R . | jq -s . || echo '[]')
 	accel_used=$(cat "$out"/raw/*/boot-info 2>/dev/null | sed -n 's/^accel=//p' | sort -u | tr '\n' ' ' || true)
 	done_n=$(find "$out/raw" -name "done" | wc -l)
 	failed=$(boots_failed)
@@ -187,14 +224,14 @@ write_manifest() {
 		--argjson memkb "$memkb" --arg host_kernel "$(uname -r)" --arg qemu "$qemu" \
 		--arg host_name "$(host_name)" --arg accel "${accel_used% }" --arg git "$git_state" --arg boot_cmd "${SLUBBENCH_BOOT:-}" \
 		--argjson "done" "$done_n" --argjson failed "$failed" --argjson expected "$expected_boots" \
-		--argjson retried "$retried" \
+		--argjson retried "$retried" --argjson qemus "$qemus" --arg emulated_mode "$emulated_mode" \
 		--argjson list "$boots_json" \
 		--slurpfile plan "$out/plan.json" --slurpfile rootfs "$out/rootfs.json" \
 		--argjson kernels "$(for l in "${labels[@]}"; do jq --arg l "$l" '{($l): .}' "$out/kernels/$l.json"; done | jq -s 'add')" \
 		--arg configs "$configs" --arg design "$design_used" --argjson rounds "$rounds" \
 		'{run_id: $id, status: $status, stop_reason: $stop, updated: $date, command: $cmd, slubbench_git: $git,
 		  host: {name: $host_name, cpu: $cpu, cores: $cores, mem_kb: $memkb, kernel: $host_kernel},
-		  qemu: $qemu, accel: $accel, boot_command: $boot_cmd,
+		  qemu: $qemu, qemu_boots: $qemus, emulated_mode: $emulated_mode, accel: $accel, boot_command: $boot_cmd,
 		  plan: ($plan[0] + {configs: ($configs | split(" ")), design: $design, rounds_run: $rounds}),
 		  boots: {expected: $expected, done: $done, failed: $failed, retried: $retried, list: $list},
 		  kernels: $kernels, rootfs: $rootfs[0]}' >"$out/manifest.json.tmp"

@@ -6,7 +6,8 @@
 kernels="slab stock head tail" profile=2007 groups=10 loops=150 fds=20 datasize=100
 mode=socket unit=process rounds=12 design=auto seed='' smp='' mem='' accel=auto timeout=
 count=1 prof=1 emulated=3 out='' resume='' dry=0 precision='' max_rounds=64 max_time='' retries=2 retry_failed=0
-shard='' user_variants=()
+shard='' user_variants=() emulated_mode=det jobs=''
+
 
 # set_opt KEY VALUE: one setting, checked; the command line and --resume's
 # plan.json both come through here.
@@ -33,6 +34,11 @@ set_opt() {
 	count | prof) x=$(opt_choice "$k" "$v" 0 1); printf -v "$k" %s "$x" ;;
 	retries) retries=$(opt_count --retries "$v") ;;
 	emulated) emulated=$(opt_count --emulated-counters "$v") ;;
+	emulated_mode) emulated_mode=$(opt_choice --emulated-mode "$v" det mttcg) ;;
+	jobs)
+		x=$(opt_uint --jobs "$v")
+		[ "$x" -le "$(nproc)" ] || die "--jobs $x is more than this host's $(nproc) cores: each counting boot takes one"
+		jobs=$x ;;
 	seed) [[ "$v" =~ ^[0-9]{1,19}$ ]] || die "--seed needs a whole number, not '$v'"; seed=$v ;;
 	precision)
 		[[ "$v" =~ ^([0-9]+(\.[0-9]+)?)%$ ]] || die "--precision needs a percentage such as 2%, not '$v'"
@@ -61,6 +67,8 @@ parse_opts() {
 		--no-count) count=0; shift ;;
 		--no-profile) prof=0; shift ;;
 		--emulated-counters) need_val "$@"; set_opt emulated "$2"; shift 2 ;;
+		--emulated-mode) need_val "$@"; set_opt emulated_mode "$2"; shift 2 ;;
+		--jobs) need_val "$@"; set_opt jobs "$2"; shift 2 ;;
 		--no-emulated-counters) emulated=0; shift ;;
 		--quick) kernels="head tail" rounds=2 groups=4 loops=50 prof=0 emulated=1; shift ;;
 		--out) need_val "$@"; out=$2; shift 2 ;;
@@ -85,7 +93,7 @@ check_opts() {
 # ---- resume: the saved plan's known keys, checked as options are ---------
 # (a shard's plan.json is the whole run's plan and its shard: bench/merge.sh
 # compares the rest)
-PLAN_KEYS="kernels profile groups loops fds datasize mode unit rounds design seed smp mem accel timeout count prof emulated precision max_rounds max_time retries shard"
+PLAN_KEYS="kernels profile groups loops fds datasize mode unit rounds design seed smp mem accel timeout count prof emulated emulated_mode precision max_rounds max_time retries shard"
 # read_saved_plan: --resume's run directory (out) and its plan's settings.
 read_saved_plan() {
 	out=$(run_dir_of "$resume")
@@ -105,6 +113,7 @@ read_saved_plan() {
 default_opts() {
 	[ -n "$seed" ] || seed=$(date +%s)
 	[ -n "$smp" ] || { smp=$(nproc); [ "$smp" -ge 2 ] || smp=2; }
+	[ -n "$jobs" ] || jobs=$(nproc)
 	# every vCPU count fits the guest kernel and memory, before anything is built
 	local x
 	for x in $smp; do guest_fits "$SLUBBENCH_TOP/kernels/-" "$x" "${mem:-$(default_mem "$x")}"; done

@@ -2,12 +2,15 @@
 # Build the emulated counters: the QEMU TCG plugin (slubcount.so) and the
 # guest's marker helper (sbmark). Prints the path of what was asked for.
 #
-# Usage: emu/build.sh            the plugin (fetching QEMU's plugin header
-#                                first if it is not cached)
-#        emu/build.sh --guest    the static marker helper for the rootfs
-#        emu/build.sh --header   only fetch the header; print its directory
+# Usage: emu/build.sh [--qemu Q]            the plugin for QEMU Q (system,
+#                                           the default, or 10: lib/qemu.sh),
+#                                           fetching its header first if needed
+#        emu/build.sh --guest               the static marker helper for the rootfs
+#        emu/build.sh [--qemu Q] --header   only fetch the header; print its directory
 #
-# The header (include/qemu/qemu-plugin.h) is in no binary package. It is
+# Each QEMU gets its own build of the plugin, against its own header.
+# QEMU 10's header comes with it (emu/fetch-qemu.sh). The host's QEMU's
+# header (include/qemu/qemu-plugin.h) is in no binary package. It is
 # taken from Debian's qemu source package of the installed QEMU's version,
 # fetched with apt-get source through a private sources list of deb-src
 # lines made from the host's apt sources (lib/apt.sh). Only the header is
@@ -17,23 +20,33 @@ set -euo pipefail
 . "$(dirname "$0")/../lib/common.sh"
 # shellcheck source=lib/apt.sh
 . "$SLUBBENCH_TOP/lib/apt.sh"
+# shellcheck source=lib/qemu.sh
+. "$SLUBBENCH_TOP/lib/qemu.sh"
 
-what=plugin
-case "${1:-}" in
-"") ;;
---guest) what=guest ;;
---header) what=header ;;
--h | --help) usage_from_header "$0" ;;
-*) die "unknown option '$1' (see emu/build.sh --help)" ;;
-esac
-[ $# -le 1 ] || die "one option at a time (see emu/build.sh --help)"
+what=plugin qemu=system
+split_opts "$@"
+set -- "${ARGS[@]+"${ARGS[@]}"}"
+while [ $# -gt 0 ]; do
+	case "$1" in
+	--guest) what=guest; shift ;;
+	--header) what=header; shift ;;
+	--qemu) need_val "$@"; qemu=$(opt_choice --qemu "$2" system 10); shift 2 ;;
+	-h | --help) usage_from_header "$0" ;;
+	*) die "unknown option '$1' (see emu/build.sh --help)" ;;
+	esac
+done
 SRC=$SLUBBENCH_TOP/emu/src
+if [ "$what" != guest ]; then
+	[ "$qemu" = system ] || "$SLUBBENCH_TOP/emu/fetch-qemu.sh" >/dev/null
+	qemu_select "$qemu"
+fi
 
 fetch_header() {
 	local dir ver codename tmp orig hdr
-	dir=$(qemu_header_dir)
+	dir=$QEMU_HEADER_DIR
 	[ -f "$dir/qemu-plugin.h" ] && return 0
-	ver=$(qemu_src_version)
+	[ "$qemu" = system ] || die "$dir/qemu-plugin.h is missing: remove $(qemu10_dir) and run emu/fetch-qemu.sh again"
+	ver=$(dpkg-query -W -f='${source:Version}' qemu-system-x86 2>/dev/null) || ver=
 	[ -n "$ver" ] || die "qemu-system-x86 is not installed: run ./run.sh deps"
 	codename=$(. /etc/os-release && echo "${VERSION_CODENAME:-}")
 	[ -n "$codename" ] || die "no VERSION_CODENAME in /etc/os-release: cannot tell which deb-src suites to use"
@@ -71,13 +84,14 @@ fetch_header() {
 case "$what" in
 header)
 	with_lock emu-header fetch_header
-	qemu_header_dir
+	echo "$QEMU_HEADER_DIR"
 	;;
 plugin)
 	with_lock emu-header fetch_header
-	make -s -C "$SRC" plugin BIN="$(emu_bin)" QEMU_INC="$(qemu_header_dir)" >&2 ||
-		die "building the slubcount plugin failed"
-	slubcount_plugin
+	make -s -C "$SRC" plugin BIN="$(emu_bin)" QEMU_INC="$QEMU_HEADER_DIR" PLUGIN="$(slubcount_plugin "$QEMU_ID")" \
+		QEMU_CFLAGS="$(pkg-config --cflags glib-2.0 2>/dev/null || true)" >&2 ||
+		die "building the slubcount plugin for $QEMU_ID failed"
+	slubcount_plugin "$QEMU_ID"
 	;;
 guest)
 	[ -f /usr/lib/x86_64-linux-gnu/libc.a ] || die "no static libc (libc.a) to build sbmark: run ./run.sh deps"

@@ -74,12 +74,10 @@ ksrc_version() {
 ksrc_tree() { echo "$SLUBBENCH_CACHE/src/linux-source-6.1_$(ksrc_version)"; }
 # slabinfo_tool: the kernel's tools/vm/slabinfo, built from that tree.
 slabinfo_tool() { echo "$SLUBBENCH_CACHE/tools/slabinfo-$(ksrc_version)"; }
-# The emulated counters (emu/): QEMU's plugin header, fetched from Debian's
-# qemu source package of the installed QEMU, and what emu/build.sh builds.
-qemu_src_version() { dpkg-query -W -f='${source:Version}' qemu-system-x86 2>/dev/null; }
-qemu_header_dir() { echo "$SLUBBENCH_CACHE/emu/qemu-$(qemu_src_version | tr -c 'A-Za-z0-9.+~\n-' _)"; }
+# The emulated counters (emu/): what emu/build.sh builds; the plugin once
+# per QEMU (lib/qemu.sh's QEMU_ID), against that QEMU's header.
 emu_bin() { echo "$SLUBBENCH_CACHE/emu/bin"; }
-slubcount_plugin() { echo "$(emu_bin)/slubcount.so"; }
+slubcount_plugin() { echo "$(emu_bin)/slubcount-$1.so"; }
 sbmark_tool() { echo "$(emu_bin)/sbmark"; }
 # build_dir ALLOCATOR: the O= build directory (one per allocator).
 build_dir() { echo "$SLUBBENCH_CACHE/build/$1"; }

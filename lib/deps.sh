@@ -12,10 +12,10 @@ PACKAGES=(
 	# the kernel tree and what builds it
 	linux-source-6.1 build-essential bc bison flex libelf-dev libssl-dev
 	cpio xz-utils ccache perl binutils util-linux procps
-	# root filesystem and guests
+	# root filesystem and guests (QEMU 10 is fetched privately: emu/fetch-qemu.sh)
 	debootstrap e2fsprogs qemu-system-x86
 	# analysis tools, tests and charts
-	pkg-config libgsl-dev libjansson-dev libcmocka-dev jq gnuplot-nox shellcheck
+	pkg-config libgsl-dev libjansson-dev libglib2.0-dev libcmocka-dev jq gnuplot-nox shellcheck
 	# fuzzing the parsers (libFuzzer) and sanitizers
 	clang libclang-rt-14-dev
 )

@@ -69,7 +69,7 @@ datasize uint?
 seconds num?
 status word
 result word
-source ^(slub|perf)$
+source ^(slub|perf|proc)$
 counter ^[a-z_]+$
 value num
 tracepoint num
@@ -79,6 +79,8 @@ relative num
 verdict ^(agree|disagree)$
 start_utc ^[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]T[0-9][0-9]:[0-9][0-9]:[0-9][0-9]Z$
 wall_seconds uint
+seed uint?
+host_load num?
 '
 
 # check_csv FILE: every column known, every field following its rule, no

@@ -6,6 +6,9 @@
 #
 # Usage: rootfs/build.sh          build (or find cached) and print the image path
 #        rootfs/build.sh --path   print the image path if built, else fail
+#        rootfs/build.sh --base   build (or find cached) the debootstrap tree
+#                                 alone and print its path (rootfs/initramfs.sh
+#                                 takes the counting guest's files from it)
 #
 # Environment: SLUBBENCH_MIRROR (default: the host's apt sources),
 #              SLUBBENCH_SUITE (default: bookworm).
@@ -24,9 +27,10 @@ PACKAGES=rt-tests,linux-perf,procps
 GUEST=$SLUBBENCH_TOP/rootfs/guest
 OUT=$SLUBBENCH_CACHE/rootfs
 
-path_only=0
+path_only=0 base_only=0
 case "${1:-}" in
 --path) path_only=1 ;;
+--base) base_only=1 ;;
 -h | --help) usage_from_header "$0" ;;
 "") ;;
 *) die "unknown option '$1' (see rootfs/build.sh --help)" ;;
@@ -69,12 +73,16 @@ image_intact() {
 		[ "$(sha256 "$f")" = "$(jq -r '.image_sha256 // empty' "$m")" ]
 	fi
 }
+if [ "$base_only" -eq 1 ] && [ -f "$BASE/.complete" ]; then
+	echo "$BASE"
+	exit 0
+fi
 if [ "$path_only" -eq 1 ] && [ -f "$IMAGE_DIR/manifest.json" ]; then
 	image_intact quick || die "$IMAGE_DIR/rootfs.ext4 is damaged (not the size its manifest names): rebuild it with ./run.sh rootfs"
 	echo "$IMAGE_DIR/rootfs.ext4"
 	exit 0
 fi
-if [ -f "$IMAGE_DIR/manifest.json" ]; then
+if [ "$base_only" -eq 0 ] && [ -f "$IMAGE_DIR/manifest.json" ]; then
 	if image_intact; then
 		say rootfs "up to date ($IMAGE_DIR)"
 		echo "$IMAGE_DIR/rootfs.ext4"
@@ -151,6 +159,10 @@ build_image() {
 
 main() {
 	build_base
+	if [ "$base_only" -eq 1 ]; then
+		echo "$BASE"
+		return
+	fi
 	build_image
 	echo "$IMAGE_DIR/rootfs.ext4"
 }

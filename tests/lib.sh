@@ -34,3 +34,8 @@ require_vm() {
 	[ "$(id -u)" -eq 0 ] || skip "not root: the vm tests install packages and build images"
 	[ -f "$KSRC_TARBALL" ] || skip "$KSRC_TARBALL is missing (./run.sh deps)"
 }
+# require_qemu10: skip unless Debian backports' QEMU 10 is fetched or can
+# be (emu/fetch-qemu.sh): the counting mode (bench/boot.sh --det) needs it.
+require_qemu10() {
+	"$TOP/emu/fetch-qemu.sh" >/dev/null || skip "QEMU 10 could not be fetched from bookworm-backports (emu/fetch-qemu.sh)"
+}

@@ -10,9 +10,13 @@
  *       plain 95% interval (for --precision), and Wilcoxon's signed-rank
  *       test as a check.
  *   slubstats mechanism COUNTERS_CSV HACKBENCH_CSV --caches LIST [--baseline K]
+ *                       [--kind timed|emulated]
  *       per kernel, configuration, cache (each of LIST and "all" caches
  *       summed) and counter: median over rounds, per 1000 messages, and
- *       the paired ratio to the baseline with its 95% interval.
+ *       the paired ratio to the baseline with its 95% interval; the SLUB
+ *       statistics of the timed rounds (default) or of the emulated
+ *       counters' boots (paired by boot number: in the counting mode, by
+ *       seed).
  *   slubstats crosscheck COUNTERS_CSV
  *       per cache and counting run: slub:add_partial events (perf) against
  *       the add_partial sum of the SLUB statistics; agree within 1%.
@@ -198,13 +202,13 @@ static const char *const MECH_COLS[] = {
 };
 
 static int cmd_mechanism(const char *cpath, const char *hpath, const char *caches,
-			 const char *baseline)
+			 const char *baseline, const char *kind)
 {
 	struct groups gs = { 0 }, hb = { 0 };
 	struct csv_out o;
 
 	groups_read_times(&hb, hpath);
-	groups_read_counters(&gs, cpath, caches);
+	groups_read_counters(&gs, cpath, caches, kind);
 	groups_derive(&gs);
 	csv_out_header(&o, MECH_COLS, N(MECH_COLS));
 	for (size_t i = 0; i < gs.n; i++) {
@@ -364,7 +368,7 @@ static int cmd_crosscheck(const char *path)
 static void usage(FILE *f)
 {
 	fputs("usage: slubstats times HACKBENCH_CSV [--baseline K]\n"
-	      "       slubstats mechanism COUNTERS_CSV HACKBENCH_CSV --caches LIST [--baseline K]\n"
+	      "       slubstats mechanism COUNTERS_CSV HACKBENCH_CSV --caches LIST [--baseline K] [--kind timed|emulated]\n"
 	      "       slubstats compare HACKBENCH_CSV_A HACKBENCH_CSV_B\n"
 	      "       slubstats hosts HACKBENCH_CSV BOOTS_CSV [--baseline K]\n"
 	      "       slubstats variance VARIANCE_CSV...\n"
@@ -381,10 +385,11 @@ int main(int argc, char **argv)
 		{ "caches", required_argument, NULL, 'c' },
 		{ "config", required_argument, NULL, 'C' },
 		{ "limit", required_argument, NULL, 'l' },
+		{ "kind", required_argument, NULL, 'k' },
 		{ "help", no_argument, NULL, 'h' },
 		{ 0 },
 	};
-	const char *baseline = NULL, *caches = NULL, *config = NULL, *cmd;
+	const char *baseline = NULL, *caches = NULL, *config = NULL, *kind = "timed", *cmd;
 	unsigned limit = 12;
 	int c;
 
@@ -400,6 +405,11 @@ int main(int argc, char **argv)
 			break;
 		case 'C':
 			config = optarg;
+			break;
+		case 'k':
+			if (strcmp(optarg, "timed") && strcmp(optarg, "emulated"))
+				cli_die("--kind", "takes timed or emulated, not '%s'", optarg);
+			kind = optarg;
 			break;
 		case 'l':
 			limit = (unsigned)cli_uint("--limit", optarg, 1, 1000);
@@ -419,7 +429,7 @@ int main(int argc, char **argv)
 	if (!strcmp(cmd, "mechanism") && argc == 3) {
 		if (!caches)
 			cli_die("--caches", "is missing: which caches to count apart");
-		return cmd_mechanism(argv[1], argv[2], caches, baseline);
+		return cmd_mechanism(argv[1], argv[2], caches, baseline, kind);
 	}
 	if (!strcmp(cmd, "crosscheck") && argc == 2)
 		return cmd_crosscheck(argv[1]);

@@ -181,7 +181,7 @@ void groups_counter_cols(const struct csv *c, struct counter_cols *cc)
 	cc->value = csv_col(c, "value");
 }
 
-void groups_read_counters(struct groups *gs, const char *path, const char *caches)
+void groups_read_counters(struct groups *gs, const char *path, const char *caches, const char *slub_kind)
 {
 	struct csv c;
 	struct counter_cols k;
@@ -194,8 +194,9 @@ void groups_read_counters(struct groups *gs, const char *path, const char *cache
 		long r = (long)csv_num(&c, k.round);
 		double v = csv_num(&c, k.value);
 
-		/* SLUB statistics from the timed runs, perf's from the counting runs */
-		if (slub ? strcmp(kind, "timed") : strcmp(kind, "count"))
+		/* SLUB statistics from the runs of slub_kind, perf's from the
+		 * counting runs (with the timed runs' only: both under MTTCG) */
+		if (slub ? strcmp(kind, slub_kind) : strcmp(kind, "count") || strcmp(slub_kind, "timed"))
 			continue;
 		if (!strcmp(cache, "all") || listed(caches, cache))
 			groups_add(groups_add_counter(gs, c.fld[k.kernel], c.fld[k.config], cache,

@@ -44,7 +44,10 @@ void groups_counter_cols(const struct csv *c, struct counter_cols *cc);
 void groups_read_times(struct groups *gs, const char *path);
 /* counters.csv: SLUB statistics of timed runs, perf events of counting
  * runs; per cache in the comma-separated list caches, and "all" summed. */
-void groups_read_counters(struct groups *gs, const char *path, const char *caches);
+/* SLUB statistics of the runs of one kind ("timed": the timed rounds, under
+ * MTTCG; "emulated": the counting-mode boots), and with "timed" perf's
+ * events of the counting runs. */
+void groups_read_counters(struct groups *gs, const char *path, const char *caches, const char *slub_kind);
 /* Derived per round from SLUB statistics, defined here alone:
  *   add_partial = free_add_partial + deactivate_to_head + deactivate_to_tail
  *   objects_per_partial_visit = (alloc_fastpath + alloc_slowpath) / alloc_from_partial */

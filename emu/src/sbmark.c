@@ -102,11 +102,14 @@ static void *player(void *arg)
 		perror("sbmark: sched_setaffinity");
 		exit(1);
 	}
+	/* pause, as the kernel's cpu_relax(): under one TCG thread (icount)
+	 * it hands the host thread to the next vCPU at once, instead of
+	 * spinning out the vCPU's whole time slice. */
 	while (!atomic_load(&pp.go))
-		;
+		__builtin_ia32_pause();
 	for (i = me; i < pp.writes; i += 2) {
 		while (atomic_load_explicit(&pp.turn, memory_order_acquire) != i)
-			;
+			__builtin_ia32_pause();
 		atomic_store_explicit(&pp.turn, i + 1, memory_order_release);
 	}
 	return NULL;

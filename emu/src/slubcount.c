@@ -28,6 +28,31 @@
  *   l1d_kib=N, l1d_ways=N   the L1d of each vCPU (default 32 KiB, 8-way)
  *   window=marks|all   count between markers (default) or the whole run
  *                 (one window, 0)
+ *   insns=cb|inline    how instructions are counted: a callback per
+ *                 executed block (default; API version 1 has only this), or
+ *                 inline per-vCPU adds into a scoreboard at the first
+ *                 instruction of each function's run in the block, no
+ *                 callback (API version 2 on: QEMU 8.2 and later). Not the
+ *                 default: under icount QEMU 10.0.2's inline ops corrupt the
+ *                 guest (a register of a rep stos changes; the guest oopses
+ *                 in _printk), under MTTCG they run. The window is the same
+ *                 in both: counted when the block (or run) starts.
+ *   vcpu=index|regs    which vCPU ran an access: the index QEMU passes
+ *                 (default), or (API version 2 on) the guest's own per-CPU
+ *                 base read from its registers at each block. Under one TCG
+ *                 thread (icount) QEMU 10.0.2 passes the index of the vCPU
+ *                 that TRANSLATED the block, not of the one running it
+ *                 (accel/tcg/plugin-gen.c, gen_cpu_index: a constant unless
+ *                 CF_PARALLEL), and blocks are shared between vCPUs: every
+ *                 per-vCPU count and the coherence model would be wrong.
+ *                 With regs, the running vCPU is the one whose kernel
+ *                 per-CPU area (gs_base in the kernel, k_gs_base in user
+ *                 mode) is current, numbered in the order the vCPUs first
+ *                 run with one (the boot CPU, then the others as they come
+ *                 up: Linux's CPU numbers); before any has one, vCPU 0.
+ *
+ * Built against the qemu-plugin.h of the QEMU it is loaded into (API version
+ * 1, QEMU 7.2; version 4, QEMU 10).
  */
 #include <errno.h>
 #include <stdatomic.h>
@@ -65,7 +90,8 @@ static struct {
 	int cache, all;
 	uint64_t mem_mib;
 	unsigned l1d_kib, l1d_ways;
-} opt = { .cache = 1, .l1d_kib = 32, .l1d_ways = 8 };
+	int inline_insns, vcpu_regs;
+} opt = { .cache = 1, .l1d_kib = 32, .l1d_ways = 8, .inline_insns = 0 };
 
 static struct symmap syms;
 static struct cachesim *sim;
@@ -78,6 +104,103 @@ static atomic_uint starts, stops;
 static atomic_ulong translated;
 static const uint8_t mark_start[8] = MARK_BYTES(MARK_START_DISP);
 static const uint8_t mark_stop[8] = MARK_BYTES(MARK_STOP_DISP);
+
+#if QEMU_PLUGIN_VERSION >= 2
+/* vcpu=regs: the vCPU running now (one TCG thread runs them in turn), told
+ * by its kernel per-CPU base; bases[i] is vCPU i's. */
+static struct qemu_plugin_register *reg_gs, *reg_kgs;
+static GByteArray *regbuf;
+static uint64_t bases[CS_MAX_VCPUS];
+static unsigned nbases, cur_vcpu, unknown_bases;
+
+static uint64_t read_reg(struct qemu_plugin_register *r)
+{
+	uint64_t v = 0;
+
+	g_byte_array_set_size(regbuf, 0);
+	if (qemu_plugin_read_register(r, regbuf) == 8)
+		memcpy(&v, regbuf->data, 8);   /* x86: little-endian, as the host */
+	return v;
+}
+
+static unsigned running_vcpu(void)
+{
+	uint64_t a, b, base;
+	unsigned i;
+
+	if (!reg_gs || !reg_kgs) {
+		unknown_bases++;
+		return 0;
+	}
+	a = read_reg(reg_gs);
+	b = read_reg(reg_kgs);
+	base = a > b ? a : b;
+
+	if (base < UINT64_C(0xffff800000000000))
+		return 0;   /* no per-CPU area yet: the boot CPU */
+	for (i = 0; i < nbases; i++)
+		if (bases[i] == base)
+			return i;
+	if (nbases < vcpus) {
+		bases[nbases] = base;
+		return nbases++;
+	}
+	unknown_bases++;
+	return 0;
+}
+
+static void vcpu_init(qemu_plugin_id_t id, unsigned int vcpu)
+{
+	GArray *regs = qemu_plugin_get_registers();
+	unsigned i;
+
+	(void)id;
+	(void)vcpu;
+	for (i = 0; i < regs->len; i++) {
+		qemu_plugin_reg_descriptor *d = &g_array_index(regs, qemu_plugin_reg_descriptor, i);
+
+		if (!strcmp(d->name, "gs_base"))
+			reg_gs = d->handle;
+		else if (!strcmp(d->name, "k_gs_base"))
+			reg_kgs = d->handle;
+	}
+	g_array_free(regs, TRUE);
+}
+#endif
+
+#if QEMU_PLUGIN_VERSION >= 2
+/* insns=inline: per vCPU, one u64 per function, added to inline as each
+ * block starts; a window's count is the difference between its two ends. */
+static struct qemu_plugin_scoreboard *score;
+static uint64_t *at_open[CS_MAX_VCPUS];
+
+static uint64_t *score_of(unsigned v)
+{
+	return qemu_plugin_scoreboard_find(score, v);
+}
+
+/* Window w's instructions: what each vCPU's scoreboard gained since the
+ * window opened (at_open NULL: since the start). */
+static void close_inline(int w)
+{
+	unsigned v, f;
+
+	for (v = 0; v < vcpus; v++) {
+		const uint64_t *now = score_of(v);
+
+		for (f = 0; f < nfuncs; f++)
+			counts[w][v][f].insns += now[f] - (at_open[v] ? at_open[v][f] : 0);
+	}
+}
+
+static void open_inline(void)
+{
+	unsigned v;
+
+	for (v = 0; v < vcpus; v++)
+		memcpy(at_open[v], score_of(v), nfuncs * sizeof(uint64_t));
+}
+#endif
 
 /* Counters of window w, made when it opens (in the vCPU thread that
  * executes the start marker, before any callback can use them). */
@@ -136,6 +259,18 @@ static int parse_args(int argc, char **argv)
 			if (strcmp(v, "marks") && strcmp(v, "all"))
 				return bad(a, "is marks or all");
 			opt.all = !strcmp(v, "all");
+		} else if (!strcmp(a, "insns")) {
+			if (strcmp(v, "inline") && strcmp(v, "cb"))
+				return bad(a, "is inline or cb");
+			opt.inline_insns = !strcmp(v, "inline");
+			if (opt.inline_insns && QEMU_PLUGIN_VERSION < 2)
+				return bad(a, "inline needs plugin API version 2 (QEMU 8.2 or later): use cb");
+		} else if (!strcmp(a, "vcpu")) {
+			if (strcmp(v, "index") && strcmp(v, "regs"))
+				return bad(a, "is index or regs");
+			opt.vcpu_regs = !strcmp(v, "regs");
+			if (opt.vcpu_regs && QEMU_PLUGIN_VERSION < 2)
+				return bad(a, "regs needs plugin API version 2 (QEMU 8.2 or later): use index");
 		} else if (!strcmp(a, "mem")) {
 			if (parse_uint(a, v, 1u << 20, &opt.mem_mib))
 				return -1;
@@ -148,7 +283,7 @@ static int parse_args(int argc, char **argv)
 				return -1;
 			opt.l1d_ways = (unsigned)x;
 		} else {
-			return bad(a, "unknown argument (out, map, cache, mem, l1d_kib, l1d_ways, window)");
+			return bad(a, "unknown argument (out, map, cache, mem, l1d_kib, l1d_ways, window, insns, vcpu)");
 		}
 	}
 	if (!opt.out || !*opt.out)
@@ -207,6 +342,10 @@ static void tb_exec(unsigned int vcpu, void *udata)
 
 	if (w < 0)
 		return;
+#if QEMU_PLUGIN_VERSION >= 2
+	if (opt.vcpu_regs)
+		vcpu = cur_vcpu = running_vcpu();
+#endif
 	c = counts[w][vcpu];
 	for (i = 0; i < t->nruns; i++)
 		c[t->runs[i].func].insns += t->runs[i].n;
@@ -221,6 +360,10 @@ static void mem_access(unsigned int vcpu, qemu_plugin_meminfo_t info, uint64_t v
 
 	if (w < 0)
 		return;
+#if QEMU_PLUGIN_VERSION >= 2
+	if (opt.vcpu_regs)
+		vcpu = cur_vcpu;
+#endif
 	hw = qemu_plugin_get_hwaddr(info, vaddr);
 	if (!hw || qemu_plugin_hwaddr_is_io(hw))
 		return;
@@ -242,14 +385,34 @@ static void on_mark(unsigned int vcpu, void *udata)
 	(void)vcpu;
 	if (opt.all)
 		return;
+#if QEMU_PLUGIN_VERSION >= 2
+	if (opt.vcpu_regs)
+		cur_vcpu = running_vcpu();
+#endif
 	if (udata) {
 		w = atomic_fetch_add(&starts, 1);
-		if (w < MAX_WINDOWS && !open_window((int)w))
+		if (w < MAX_WINDOWS && !open_window((int)w)) {
+#if QEMU_PLUGIN_VERSION >= 2
+			if (opt.inline_insns)
+				open_inline();
+#endif
 			atomic_store_explicit(&window, (int)w, memory_order_release);
+		}
 	} else {
 		atomic_fetch_add(&stops, 1);
-		atomic_store_explicit(&window, -1, memory_order_release);
+		int open = atomic_exchange_explicit(&window, -1, memory_order_acq_rel);
+#if QEMU_PLUGIN_VERSION >= 2
+		if (open >= 0 && opt.inline_insns)
+			close_inline(open);
+#endif
+		(void)open;
 	}
+}
+
+/* Callbacks that must tell the running vCPU read registers. */
+static enum qemu_plugin_cb_flags regs_flag(void)
+{
+	return opt.vcpu_regs ? QEMU_PLUGIN_CB_R_REGS : QEMU_PLUGIN_CB_NO_REGS;
 }
 
 /* Each translation gets its own run table, never freed: QEMU gives no
@@ -276,15 +439,34 @@ static void tb_trans(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
 			qemu_plugin_register_vcpu_mem_cb(insn, mem_access, QEMU_PLUGIN_CB_NO_REGS,
 							 QEMU_PLUGIN_MEM_RW, (void *)(uintptr_t)f);
 		if (qemu_plugin_insn_size(insn) == 8) {
+#if QEMU_PLUGIN_VERSION >= 2
+			uint8_t d[8];
+
+			if (qemu_plugin_insn_data(insn, d, sizeof(d)) != sizeof(d))
+				continue;
+#else
 			const void *d = qemu_plugin_insn_data(insn);
+#endif
 
 			if (!memcmp(d, mark_start, 8))
-				qemu_plugin_register_vcpu_insn_exec_cb(insn, on_mark, QEMU_PLUGIN_CB_NO_REGS, (void *)1);
+				qemu_plugin_register_vcpu_insn_exec_cb(insn, on_mark, regs_flag(), (void *)1);
 			else if (!memcmp(d, mark_stop, 8))
-				qemu_plugin_register_vcpu_insn_exec_cb(insn, on_mark, QEMU_PLUGIN_CB_NO_REGS, NULL);
+				qemu_plugin_register_vcpu_insn_exec_cb(insn, on_mark, regs_flag(), NULL);
 		}
 	}
-	qemu_plugin_register_vcpu_tb_exec_cb(tb, tb_exec, QEMU_PLUGIN_CB_NO_REGS, t);
+#if QEMU_PLUGIN_VERSION >= 2
+	if (opt.inline_insns) {
+		size_t first = 0;
+
+		for (i = 0; i < t->nruns; first += t->runs[i++].n)
+			qemu_plugin_register_vcpu_insn_exec_inline_per_vcpu(
+				qemu_plugin_tb_get_insn(tb, first), QEMU_PLUGIN_INLINE_ADD_U64,
+				(qemu_plugin_u64){ score, t->runs[i].func * sizeof(uint64_t) }, t->runs[i].n);
+		free(t);
+		return;
+	}
+#endif
+	qemu_plugin_register_vcpu_tb_exec_cb(tb, tb_exec, regs_flag(), t);
 }
 
 static const char *func_name(unsigned f)
@@ -332,10 +514,17 @@ static void write_results(void)
 		goto fail;
 	fprintf(o, "window=%s\nmarks_start=%u\nmarks_stop=%u\nvcpus=%u\nsymbols=%zu\n"
 		"cache=%s\nl1d_kib=%u\nl1d_ways=%u\nmem_mib=%" PRIu64 "\nunmodelled_accesses=%" PRIu64
-		"\ntranslated_blocks=%lu\n",
+		"\ntranslated_blocks=%lu\ninsns=%s\nplugin_api=%d\nvcpu=%s\nvcpu_unknown_bases=%u\n",
 		opt.all ? "all" : "marks", atomic_load(&starts), atomic_load(&stops), vcpus, syms.n,
 		opt.cache ? "on" : "off", opt.l1d_kib, opt.l1d_ways, opt.mem_mib, unm,
-		atomic_load(&translated));
+		atomic_load(&translated), opt.inline_insns ? "inline" : "cb", QEMU_PLUGIN_VERSION,
+		opt.vcpu_regs ? "regs" : "index",
+#if QEMU_PLUGIN_VERSION >= 2
+		unknown_bases
+#else
+		0u
+#endif
+		);
 	if (fclose(o) || rename(tmp, info))
 		goto fail;
 	goto out;
@@ -350,6 +539,14 @@ static void at_exit(qemu_plugin_id_t id, void *p)
 {
 	(void)id;
 	(void)p;
+#if QEMU_PLUGIN_VERSION >= 2
+	{
+		int open = atomic_exchange(&window, -1);
+
+		if (open >= 0 && opt.inline_insns)
+			close_inline(open);
+	}
+#endif
 	write_results();
 }
 
@@ -375,11 +572,27 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_
 			return bad("slubcount", "out of memory for the cache model");
 	}
 	nfuncs = (unsigned)syms.n + F_FIRST;
+#if QEMU_PLUGIN_VERSION >= 2
+	if (opt.inline_insns) {
+		unsigned v;
+
+		score = qemu_plugin_scoreboard_new(nfuncs * sizeof(uint64_t));
+		for (v = 0; v < vcpus; v++)
+			if (!(at_open[v] = calloc(nfuncs, sizeof(uint64_t))))
+				return bad("slubcount", "out of memory for the counters");
+	}
+#endif
 	if (opt.all) {
 		if (open_window(0))
 			return bad("slubcount", "out of memory for the counters");
 		atomic_store(&window, 0);
 	}
+#if QEMU_PLUGIN_VERSION >= 2
+	if (opt.vcpu_regs) {
+		regbuf = g_byte_array_new();
+		qemu_plugin_register_vcpu_init_cb(id, vcpu_init);
+	}
+#endif
 	qemu_plugin_register_vcpu_tb_trans_cb(id, tb_trans);
 	qemu_plugin_register_atexit_cb(id, at_exit, NULL);
 	return 0;

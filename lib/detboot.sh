@@ -1,0 +1,50 @@
+# shellcheck shell=bash disable=SC2034
+# The counting mode's boot (bench/boot.sh --det SEED): sourced after
+# lib/common.sh. What makes two boots of one kernel, plan and seed run the
+# same instructions in the same order on any host under any load:
+#   - icount, shift=0, sleep=off: one TCG thread runs the vCPUs in turn and
+#     the guest's clocks follow the instructions executed, not the host's;
+#   - -seed: the guest's random numbers (RDRAND, the boot's entropy) and so
+#     the interleaving the round picks; rounds stay replicates;
+#   - a fixed virtual RTC (the guest would read the host's date at boot);
+#   - no asynchronous I/O: the guest is an initramfs, its plan goes in with
+#     it, its results come out on the second serial port after the plan;
+#   - no randomised layout (nokaslr norandmaps), no delay-loop calibration
+#     or clocksource watchdog that race the host (lpj, tsc=reliable).
+
+DET_RTC=2007-12-28T00:00:00
+DET_APPEND="lpj=4000000 tsc=reliable nokaslr norandmaps"
+
+# det_seed_ok SEED: a seed QEMU takes (a whole number).
+det_seed_ok() { [[ "$1" =~ ^[0-9]{1,9}$ ]]; }
+
+# det_accel SEED: the accelerator options of a counting boot.
+det_accel() {
+	DET_QACCEL=(-accel tcg,thread=single -icount shift=0,sleep=off -seed "$1" -rtc "base=$DET_RTC,clock=vm")
+}
+
+# det_initrd JOBDIR OUT: OUT gets the guest's initramfs: the cached base
+# cpio, then a cpio of /job holding JOBDIR's plan.sh and the marker that
+# sends the results out on ttyS1.
+det_initrd() {
+	local jobdir=$1 out=$2 base stage
+	base=$("$SLUBBENCH_TOP/rootfs/initramfs.sh") || return 1
+	stage=$(mktemp -d)
+	mkdir -p "$stage/job"
+	cp "$jobdir/plan.sh" "$stage/job/plan.sh"
+	: >"$stage/job/.serial-out"
+	find "$stage" -exec touch -h -d @0 {} +
+	(cd "$stage" && find job -print0 | LC_ALL=C sort -z |
+		cpio --null -o -H newc --owner 0:0 --reproducible --quiet) >"$stage/job.cpio" || { rm -rf "$stage"; return 1; }
+	cat "$base" "$stage/job.cpio" >"$out"
+	rm -rf "$stage"
+}
+
+# det_unpack SERIAL OUT: the job directory the guest sent on ttyS1 into
+# OUT. Fails when the stream is missing or cut short (no end marker).
+det_unpack() {
+	local serial=$1 out=$2
+	grep -q '^SLUBBENCH-JOB-END' "$serial" 2>/dev/null || return 1
+	tr -d '\r' <"$serial" | sed -n '/^SLUBBENCH-JOB-BEGIN$/,/^SLUBBENCH-JOB-END$/p' | sed '1d;$d' |
+		base64 -d | tar -x -C "$out" --no-same-owner --no-same-permissions
+}

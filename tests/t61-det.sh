@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# group: vm
+# The counting mode (bench/boot.sh --det): two boots of one kernel, plan
+# and seed give byte-identical counts (SLUB statistics, the plugin's CSV,
+# hackbench's own output), one of them booted beside a busy loop and both
+# at once; another seed gives other counts; the host's load is recorded.
+. "$(dirname "$0")/lib.sh"
+require_vm
+require_qemu10
+"$TOP/kernels/build.sh" head >/dev/null
+"$TOP/emu/build.sh" --qemu 10 >/dev/null
+tmp=$(mktemp -d)
+busy=
+trap '[ -z "$busy" ] || kill "$busy" 2>/dev/null; rm -rf "$tmp"' EXIT
+
+# The bench's own guest plan, as an emulated-counters boot runs it.
+{
+	printf 'SB_CONFIGS=%q\nSB_WARMUP=1\nSB_TIMED=0\nSB_COUNT=0\nSB_PROFILE=0\nSB_EMULATED=1\nSB_CACHES=%q\n' \
+		"socket:process:4:50:20:100" "$HOT_CACHES"
+	cat "$TOP/bench/guest-plan.sh"
+} >"$tmp/plan.sh"
+det() {
+	"$TOP/bench/boot.sh" --det "$1" --counters --timeout 600 --out "$tmp/$2" --plan "$tmp/plan.sh" head >"$tmp/$2.log" 2>&1 ||
+		fail "seed $1 ($2): boot failed: $(tail -n 3 "$tmp/$2.log")"
+}
+# counts DIR: what the boot counted, in one text (the plugin's CSV, the
+# SLUB statistics, hackbench's output with its virtual time).
+counts() {
+	cat "$1/emulated-raw.csv" "$1/c1-emulated.slubstat" "$1/c1-emulated.txt" "$1/c1-emulated.ctxt"
+}
+
+# a: alone at first; b: the same seed beside a busy loop, both at once
+det 1 a &
+pa=$!
+bash -c 'while :; do :; done' &
+busy=$!
+det 1 b
+wait "$pa" || fail "seed 1 (a) failed"
+kill "$busy"
+wait "$busy" 2>/dev/null || true
+busy=
+[ -s "$tmp/a/c1-emulated.slubstat" ] && [ -s "$tmp/a/emulated-raw.csv" ] || fail "the counting boot left no counts: $(ls "$tmp/a")"
+grep -q '^skbuff_head_cache free_add_partial [1-9]' "$tmp/a/c1-emulated.slubstat" || fail "no add_partial counted: $(head -n 3 "$tmp/a/c1-emulated.slubstat")"
+cmp -s <(counts "$tmp/a") <(counts "$tmp/b") || fail "seed 1 twice, one beside a busy loop: the counts differ: $(diff <(counts "$tmp/a") <(counts "$tmp/b") | head -n 4)"
+ok "seed 1 twice, at once, one beside a busy loop: byte-identical counts ($(awk '$2 == "free_add_partial" && $1 == "skbuff_head_cache" { print $3 }' "$tmp/a/c1-emulated.slubstat") skbuff_head_cache add_partials)"
+
+# the host's load is measured and recorded for every boot
+load=$(sed -n 's/^host_other_cpu=//p' "$tmp/b/boot-info")
+awk -v l="$load" 'BEGIN { exit !(l >= 0.5) }' || fail "beside a busy loop and another boot, host_other_cpu=$load (want >= 0.5)"
+grep -qx 'qemu_version=QEMU emulator version 10.0.2.*' "$tmp/a/boot-info" || fail "the QEMU that ran is not recorded: $(grep qemu "$tmp/a/boot-info")"
+ok "the host's load is recorded (host_other_cpu=$load beside a busy loop), and the QEMU"
+
+det 2 c
+! cmp -s "$tmp/a/c1-emulated.slubstat" "$tmp/c/c1-emulated.slubstat" || fail "seeds 1 and 2 gave the same SLUB statistics: the seed does not pick the interleaving"
+ok "seed 2 gives other counts: the seed picks the interleaving"
+
+# bad input, refused before anything boots
+expect_fail "$TOP/bench/boot.sh" --det x1 head -- true
+contains "$OUT" "--det needs a seed \(a whole number\), not 'x1'" "a seed that is not a number"
+expect_fail "$TOP/bench/boot.sh" --det 1 --pin head -- true
+contains "$OUT" "--det runs every vCPU in one host thread: drop --pin" "--det with --pin"
+expect_fail "$TOP/bench/boot.sh" --det 1 --qemu system head -- true
+contains "$OUT" "--det needs QEMU 10" "--det with the host's QEMU 7.2"
