@@ -4,7 +4,7 @@
 # factor of the plan, and the plan as --dry-run prints it.
 #
 # Uses bench/run.sh's globals: labels seed design smp configs count prof
-# emulated precision max_rounds max_time rounds shard block.
+# emulated emulated_mode jobs precision max_rounds max_time rounds shard block.
 
 # plan_args: slubplan's description of this plan (kernels, vCPU counts, design).
 plan_args() {
@@ -90,7 +90,7 @@ print_plan() {
 	if [ "$n" != 0 ]; then
 		e=$(emulated_smp)
 		e=${e% }
-		echo "emulated counters (untimed, TCG + slubcount plugin): $n boot(s) each of ${labels[*]}$(several_smp && echo " at each of ${e// /, } vCPUs")"
+		echo "emulated counters (untimed, TCG + slubcount plugin): $n boot(s) each of ${labels[*]}$(several_smp && echo " at each of ${e// /, } vCPUs")$([ "$emulated_mode" = det ] && echo ", counting mode (QEMU 10, icount, boot e with seed e), $jobs at a time" || echo ", MTTCG")"
 		[ "$e" = "$smp" ] || echo "  (none above $EMU_MAX_VCPUS vCPUs: the plugin models at most $EMU_MAX_VCPUS)"
 	fi
 	several_smp && echo "(each timed boot: KERNEL@VCPUS)"

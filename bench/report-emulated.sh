@@ -10,7 +10,15 @@ nbmax=$(csv_rows "$R/emulated-summary.csv" n | sort -n | tail -n1)
 boots="$nb boots per kernel"
 [ "$nb" != 1 ] || boots="1 boot per kernel"
 [ "$nb" = "$nbmax" ] || boots="$nb to $nbmax boots per kernel"
-echo "Emulated counters (exact, not timed): QEMU TCG with the slubcount plugin," | wrap
+if [ "$emulated_mode" = det ]; then
+	echo "Emulated counters (exact, not timed), in the counting mode: QEMU 10 under" | wrap
+	echo "icount from an initramfs, boot e of every kernel with seed e, so that a" | wrap
+	echo "rerun of a seed gives the same counts on any host under any load; the" | wrap
+	echo "slubcount plugin," | wrap
+else
+	echo "Emulated counters (exact, not timed): QEMU TCG (MTTCG) with the slubcount" | wrap
+	echo "plugin; what runs moves with the host's load," | wrap
+fi
 echo "$boots, counting only between markers around the $main" | wrap
 echo "hackbench run (no boot, no warm-up). Model: each of ${main_vcpus:-$(jq -r .plan.smp "$M")} vCPUs has a" | wrap
 echo "32 KiB 8-way L1d (Core 2, 2007); a transfer is an access to a line another" | wrap
@@ -61,7 +69,29 @@ done
 slow=$(csv_rows "$R/hackbench.csv" kind status config seconds | awk -F'|' -v c="$main" '
 	$2 == "ok" && $3 == c { s[$1] += $4; n[$1]++ }
 	END { if (n["emulated"] && n["timed"]) printf "%.1f", (s["emulated"] / n["emulated"]) / (s["timed"] / n["timed"]) }')
-[ -z "$slow" ] || echo "  Cost: under the plugin, the $main hackbench run took ${slow}x its time in the timed boots (mean over every kernel)." | wrap
+if [ "$emulated_mode" = det ]; then
+	echo "  (In the counting mode hackbench's own time is virtual: it follows the instructions of all vCPUs, which run one at a time.)" | wrap
+else
+	[ -z "$slow" ] || echo "  Cost: under the plugin, the $main hackbench run took ${slow}x its time in the timed boots (mean over every kernel)." | wrap
+fi
+# How each regime scheduled the guest: its context switches per message
+# (counters.csv, proc/context_switches), timed boots against these boots;
+# a cache model's transfers are only as parallel as the schedule it saw.
+msgs=$(sv "$baseline" "$main" messages)
+cs=$(csv_rows "$R/counters.csv" kernel config kind source counter value | awk -F'|' -v c="$main" -v m="$msgs" '
+	$2 == c && $4 == "proc" && $5 == "context_switches" && ($3 == "timed" || $3 == "emulated") && m > 0 {
+		s[$1 "|" $3] += $6; n[$1 "|" $3]++ }
+	END { for (k in s) printf "%s|%.1f\n", k, 1000 * s[k] / n[k] / m }' | sort)
+if [ -n "$cs" ]; then
+	line="  Guest context switches per 1000 messages, timed boots (MTTCG) / these boots:"
+	for k in "${kernels[@]}"; do
+		a=$(awk -F'|' -v k="$k" '$1 == k && $2 == "timed" { print $3 }' <<<"$cs")
+		b=$(awk -F'|' -v k="$k" '$1 == k && $2 == "emulated" { print $3 }' <<<"$cs")
+		[ -z "$a$b" ] || line+=" $k ${a:--} / ${b:--};"
+	done
+	echo "${line%;}" | wrap
+	[ "$emulated_mode" != det ] || echo "  The counting mode runs one vCPU at a time: a woken task waits for its vCPU's turn, so the guest schedules otherwise than on parallel CPUs, and the cache model's misses and transfers are those of that schedule." | wrap
+fi
 echo
 # top TITLE METRIC: the functions first by METRIC, every kernel's value per
 # 1000 messages (mean over boots)

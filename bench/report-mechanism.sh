@@ -21,6 +21,23 @@ for k in "${kernels[@]}"; do
 		"$(m1 "$(mv_ "$k" "$main" all add_partial_tail per_1000_messages)")"
 done
 echo
+if [ -s "$R/mechanism-emulated.csv" ]; then
+	echo "The same in the emulated counters' boots ($([ "$emulated_mode" = det ] && echo "counting mode: icount, seeded; the host does not move these" || echo "MTTCG")), median over boots, and against $baseline paired by boot (95% CI):" | wrap
+	echo
+	printf '  %-9s %11s %11s %11s %11s %20s\n' kernel add_partial alloc_from_ alloc_slow free_add_ "add_partial vs $baseline"
+	printf '  %-9s %11s %11s %11s %11s %20s\n' "" "" partial path partial ""
+	for k in "${kernels[@]}"; do
+		ap=$(me_ "$k" "$main" all add_partial per_1000_messages)
+		[ -n "$ap" ] || continue
+		r=$(me_ "$k" "$main" all add_partial ratio)
+		printf '  %-9s %11s %11s %11s %11s %20s\n' "$k" "$(m1 "$ap")" \
+			"$(m1 "$(me_ "$k" "$main" all alloc_from_partial per_1000_messages)")" \
+			"$(m1 "$(me_ "$k" "$main" all alloc_slowpath per_1000_messages)")" \
+			"$(m1 "$(me_ "$k" "$main" all free_add_partial per_1000_messages)")" \
+			"$([ "$k" = "$baseline" ] && echo base || { [ -n "$r" ] && printf 'x%.2f (%.2f..%.2f)' "$r" "$(me_ "$k" "$main" all add_partial ratio_lo)" "$(me_ "$k" "$main" all add_partial ratio_hi)"; } || echo -)"
+	done
+	echo
+fi
 echo "Objects allocated per partial slab taken off the list (median):"
 echo
 line=$(printf '  %-9s' kernel)

@@ -25,16 +25,23 @@ design=$(jq -r '.plan.design // "unknown"' "$M")
 accel=$(jq -r .accel "$M")
 
 headline() { # KERNEL: one line against the baseline
-	local k=$1 ratio v ap apl aph
+	local k=$1 ratio v ap apl aph ep epl eph epn where=""
 	ratio=$(sv "$k" "$main" ratio)
 	v=$(sv "$k" "$main" verdict)
 	[ -n "$ratio" ] || { echo "  $k: ${v:-no comparable runs} (paired by round: $(sv "$k" "$main" pairs) rounds)"; return; }
 	ap=$(mv_ "$k" "$main" all add_partial ratio)
 	apl=$(mv_ "$k" "$main" all add_partial ratio_lo)
 	aph=$(mv_ "$k" "$main" all add_partial ratio_hi)
-	printf '  %s: %s, %s (ratio %s, CI %s..%s, %s pairs)%s\n' "$k" "$v" "$(pct "$ratio")" "$(f3 "$ratio")" \
+	ep=$(me_ "$k" "$main" all add_partial ratio)
+	epl=$(me_ "$k" "$main" all add_partial ratio_lo)
+	eph=$(me_ "$k" "$main" all add_partial ratio_hi)
+	epn=$(me_ "$k" "$main" all add_partial n)
+	[ -z "$ep" ] || where=" in the timed boots (MTTCG: moves with the host's load)"
+	printf '  %s: %s, %s (ratio %s, CI %s..%s, %s pairs)%s%s\n' "$k" "$v" "$(pct "$ratio")" "$(f3 "$ratio")" \
 		"$(f3 "$(sv "$k" "$main" ci_lo)")" "$(f3 "$(sv "$k" "$main" ci_hi)")" "$(sv "$k" "$main" pairs)" \
-		"$([ -n "$ap" ] && printf '; add_partial calls per message x%.2f (95%% CI %.2f..%.2f)' "$ap" "${apl:-0}" "${aph:-0}")"
+		"$([ -n "$ap" ] && printf '; add_partial calls per message x%.2f (95%% CI %.2f..%.2f)%s' "$ap" "${apl:-0}" "${aph:-0}" "$where")" \
+		"$([ -n "$ep" ] && printf '; x%.2f (95%% CI %.2f..%.2f) in the %s (%s boots per kernel, paired by seed)' "$ep" "${epl:-0}" "${eph:-0}" \
+			"$([ "$emulated_mode" = det ] && echo "counting mode, which the host does not move" || echo "emulated counters' boots")" "$epn")"
 }
 
 {
@@ -48,6 +55,12 @@ headline() { # KERNEL: one line against the baseline
 	for k in "${kernels[@]}"; do
 		[ "$k" = "$baseline" ] || headline "$k" | wrap
 	done
+	# the host's load during the timed boots (boots.csv's host_load)
+	if [ -s "$R/boots.csv" ] && head -n1 "$R/boots.csv" | tr ',' '\n' | grep -qx host_load; then
+		csv_rows "$R/boots.csv" kind host_load | awk -F'|' '$1 == "timed" && $2 != "" { n++; if ($2 > m) m = $2; if ($2 >= 0.25) busy++ }
+			END { if (busy) printf "  WARNING: other work kept up to %.2f host cores busy during %d of %d timed boots: under MTTCG what runs in the guest, its times and its counts move with that load (boots.csv, host_load).\n", m, busy, n
+				else if (n) printf "  Host: quiet during every timed boot (other work at most %.2f cores; boots.csv, host_load).\n", m }' | wrap
+	fi
 	if [ "$(grep -c . <<<"$SCALING")" -gt 1 ]; then
 		lines=$(for k in "${kernels[@]}"; do
 			[ "$k" != "$baseline" ] || continue

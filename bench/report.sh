@@ -14,6 +14,9 @@
 #                   Wilcoxon's signed-rank test as a check (bench/bin/slubstats)
 #   mechanism.csv   SLUB counters and add_partial events: median over rounds,
 #                   per 1000 messages, paired ratio to the baseline
+#   mechanism-emulated.csv   (runs whose emulated-counters boots read SLUB's
+#                   statistics) the same from those boots, paired by boot
+#                   number (in the counting mode: by seed)
 #   emulated-summary.csv, emulated-top.csv   (runs with emulated.csv) the
 #                   emulated counters per kernel, and by function
 #   hosts.csv       (a run merged from shards of several hosts) per host,
@@ -60,11 +63,23 @@ mv "$R/summary.csv.tmp" "$R/summary.csv"
 "$S" mechanism "$R/counters.csv" "$R/hackbench.csv" --caches "${HOT_CACHES// /,}" \
 	--baseline "$baseline" >"$R/mechanism.csv.tmp"
 mv "$R/mechanism.csv.tmp" "$R/mechanism.csv"
+rm -f "$R/mechanism-emulated.csv"
+if [ "$(csv_rows "$R/counters.csv" kind source | grep -cx 'emulated|slub' || true)" -gt 0 ]; then
+	"$S" mechanism "$R/counters.csv" "$R/hackbench.csv" --caches "${HOT_CACHES// /,}" \
+		--baseline "$baseline" --kind emulated >"$R/mechanism-emulated.csv.tmp"
+	mv "$R/mechanism-emulated.csv.tmp" "$R/mechanism-emulated.csv"
+fi
+# emulated_mode: how the emulated counters' boots ran (det: the counting
+# mode, counts independent of the host; mttcg; empty in older runs)
+emulated_mode=$(jq -r '.emulated_mode // "" | tostring' "$M")
+case "$emulated_mode" in det | mttcg | "") ;; *) die "$M: emulated_mode '$emulated_mode' is not det or mttcg; refusing this run" ;; esac
 
 # sv KERNEL CONFIG FIELD: one value of summary.csv; mv_ KERNEL CONFIG CACHE
 # COUNTER FIELD: one value of mechanism.csv (columns by name).
 sv() { csv_get "$R/summary.csv" "$3" kernel="$1" config="$2"; }
 mv_() { csv_get "$R/mechanism.csv" "$5" kernel="$1" config="$2" cache="$3" counter="$4"; }
+# me_: the same of mechanism-emulated.csv (empty when the run has none)
+me_() { [ -s "$R/mechanism-emulated.csv" ] && csv_get "$R/mechanism-emulated.csv" "$5" kernel="$1" config="$2" cache="$3" counter="$4" || true; }
 # ev KERNEL SCOPE METRIC FIELD: emulated-summary.csv (main configuration);
 # et KERNEL FUNCTION METRIC: emulated-top.csv
 ev() { csv_get "$R/emulated-summary.csv" "$4" kernel="$1" config="$main" scope="$2" metric="$3"; }

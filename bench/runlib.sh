@@ -212,7 +212,7 @@ write_manifest() {
 	qemu=$(qemu-system-x86_64 --version 2>/dev/null | head -n1 || echo unknown)
 	# every QEMU that ran a boot (the counting mode's is QEMU 10)
 	local qemus
-	qemus=$(cat "$out"/raw/*/boot-info 2>/dev/null | sed -n 's/^qemu_version=//p' | sort -u | jq -R . | jq -s . || echo '[]')
+	qemus=$( { cat "$out"/raw/*/boot-info 2>/dev/null || true; } | sed -n 's/^qemu_version=//p' | sort -u | jq -R . | jq -s -c .)
 	accel_used=$(cat "$out"/raw/*/boot-info 2>/dev/null | sed -n 's/^accel=//p' | sort -u | tr '\n' ' ' || true)
 	done_n=$(find "$out/raw" -name "done" | wc -l)
 	failed=$(boots_failed)

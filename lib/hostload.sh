@@ -15,21 +15,28 @@
 # nice, system, irq, softirq, steal; guest time is inside user).
 _host_busy() { awk '$1 == "cpu" { print $2 + $3 + $4 + $7 + $8 + $9; exit }' /proc/stat; }
 
-# _children_cpu: this shell's waited-for children's user + system seconds.
+# _children_cpu FILE: this shell's waited-for children's user + system
+# seconds. times runs in this shell, never in a $(...) subshell (whose
+# children are not QEMU), and writes to FILE.
 _children_cpu() {
-	times | awk 'NR == 2 { s = 0; for (i = 1; i <= 2; i++) { split($i, a, /[ms]/); s += a[1] * 60 + a[2] } print s }'
+	times >"$1"
+	awk 'NR == 2 { s = 0; for (i = 1; i <= 2; i++) { split($i, a, /[ms]/); s += a[1] * 60 + a[2] } print s }' "$1"
 }
 
 hostload_start() {
 	_hl_busy0=$(_host_busy)
-	_hl_child0=$(_children_cpu)
+	_hl_times=$(mktemp)
+	_children_cpu "$_hl_times" >"$_hl_times.0"
+	_hl_child0=$(cat "$_hl_times.0")
 	_hl_t0=$(date +%s.%N)
 }
 
 hostload_stop() {
 	local busy child t1 hz
 	busy=$(_host_busy)
-	child=$(_children_cpu)
+	_children_cpu "$_hl_times" >"$_hl_times.1"
+	child=$(cat "$_hl_times.1")
+	rm -f "$_hl_times" "$_hl_times.0" "$_hl_times.1"
 	t1=$(date +%s.%N)
 	hz=$(getconf CLK_TCK)
 	# shellcheck disable=SC2034

@@ -153,7 +153,7 @@ check_run_dir() {
 	done
 	for f in "$d"/*.csv; do
 		[ -e "$f" ] || continue
-		case "$(basename "$f")" in summary.csv | mechanism.csv | emulated-summary.csv | emulated-top.csv | hosts.csv) continue ;; esac # the report's own output
+		case "$(basename "$f")" in summary.csv | mechanism.csv | mechanism-emulated.csv | emulated-summary.csv | emulated-top.csv | hosts.csv) continue ;; esac # the report's own output
 		check_csv "$f"
 	done
 	[ ! -e "$d/manifest.json" ] || check_manifest "$d/manifest.json"

@@ -229,7 +229,9 @@ void groups_derive(struct groups *gs)
 	size_t n0 = gs->n;
 
 	for (size_t i = 0; i < n0; i++) {
-		if (strcmp(gs->g[i].counter, "alloc_fastpath") || strcmp(gs->g[i].kind, "timed"))
+		/* the SLUB statistics' kinds: the timed runs, the emulated boots */
+		if (strcmp(gs->g[i].counter, "alloc_fastpath") ||
+		    (strcmp(gs->g[i].kind, "timed") && strcmp(gs->g[i].kind, "emulated")))
 			continue;
 		for (size_t k = 0; k < gs->g[i].n; k++) {
 			struct group base = gs->g[i], *d;
@@ -240,12 +242,12 @@ void groups_derive(struct groups *gs)
 			double visits = at(gs, &base, "alloc_from_partial", r);
 
 			d = groups_add_counter(gs, base.kernel, base.config, base.cache,
-						 "add_partial", "timed");
+						 "add_partial", base.kind);
 			groups_add(d, ap, r);
 			if (visits == 0)
 				continue;
 			d = groups_add_counter(gs, base.kernel, base.config, base.cache,
-						 "objects_per_partial_visit", "timed");
+						 "objects_per_partial_visit", base.kind);
 			groups_add(d, (at(gs, &base, "alloc_fastpath", r) + at(gs, &base, "alloc_slowpath", r)) /
 				       visits, r);
 		}
