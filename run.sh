@@ -15,7 +15,8 @@ Commands (default: all):
                   takes the bench's options, e.g. --kernels, --profile,
                   --groups, --loops, --mode, --rounds, --design, --seed,
                   --precision, --smp, --mem, --accel, --out, --quick,
-                  --dry-run, --emulated-counters N, --variant NAME=PATCH
+                  --dry-run, --emulated-counters N, --emulated-mode det|mttcg,
+                  --jobs J, --variant NAME=PATCH
                   (./run.sh bench --help)
   deps            install the Debian packages slubbench needs (only those missing)
   kernels [OPTS] [VARIANT...]

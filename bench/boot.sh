@@ -28,6 +28,8 @@
 #                    icount, seeded, from an initramfs (rootfs/initramfs.sh):
 #                    two boots of one kernel, plan and SEED run alike on any
 #                    host under any load; one host core per boot
+#                    (SLUBBENCH_ICOUNT_SHIFT=N: an instruction takes 2^N ns
+#                    of virtual time; default 0)
 #   --qemu Q         system (the host's QEMU, default) or 10 (bookworm-
 #                    backports', emu/fetch-qemu.sh; the default with --det)
 #
@@ -111,6 +113,7 @@ kernel_intact "$kdir" ||
 	die "$kdir/bzImage is damaged (it does not match its manifest): rebuild it with ./run.sh kernels $(jq -r '.variant // "VARIANT"' "$kdir/manifest.json")"
 guest_fits "$kdir" "$smp" "$mem"
 if [ -n "$det" ]; then
+	[[ "${SLUBBENCH_ICOUNT_SHIFT:-0}" =~ ^([0-9]|10)$ ]] || die "SLUBBENCH_ICOUNT_SHIFT takes 0 to 10, not '$SLUBBENCH_ICOUNT_SHIFT'"
 	[ "$accel" != kvm ] || die "--det runs under TCG's icount: drop --accel kvm"
 	[ "$pin" -eq 0 ] || die "--det runs every vCPU in one host thread: drop --pin"
 	[ "${qemu:-10}" = 10 ] || die "--det needs QEMU 10 (7.2 does not boot an SMP guest under icount): drop --qemu $qemu"
@@ -145,27 +148,6 @@ else
 fi
 rm -f "$out/status" "$out/guest-info" "$out/plan.log"
 
-# kvm_usable: /dev/kvm opens and a probe boot reaches the runner in 30 s.
-# The answer is cached per host kernel and QEMU version.
-kvm_usable() {
-	[ -r /dev/kvm ] && [ -w /dev/kvm ] || return 1
-	local key probe_out rc
-	key=$(printf '%s %s' "$(uname -r)" "$(qemu_version_line)" | sha256sum | cut -c1-12)
-	local cache=$SLUBBENCH_CACHE/accel-probe-$key
-	if [ -f "$cache" ]; then
-		[ "$(cat "$cache")" = kvm ]
-		return
-	fi
-	say boot "probing KVM (a 30 s test boot)"
-	probe_out=$(mktemp -d)
-	rc=0
-	"$0" --qemu "$QEMU_NAME" --accel kvm --smp 1 --mem 1024 --timeout 30 --out "$probe_out" "$kdir" -- true >/dev/null 2>&1 || rc=$?
-	rm -rf "$probe_out"
-	mkdir -p "$SLUBBENCH_CACHE"
-	if [ "$rc" -eq 0 ]; then echo kvm >"$cache"; else echo tcg >"$cache"; fi
-	[ "$rc" -eq 0 ]
-}
-
 qplugin=()
 if [ "$counters" -eq 1 ]; then
 	[ "$accel" != kvm ] || die "--counters needs TCG (the plugin instruments TCG's translation): drop --accel kvm"
@@ -185,10 +167,10 @@ if [ "$counters" -eq 1 ]; then
 	qplugin=(-plugin "$plugin,out=$out/emulated-raw.csv,map=$kdir/System.map,mem=$mem$vcpu_arg$counters_opts")
 fi
 if [ "$accel" = auto ]; then
-	if kvm_usable; then accel=kvm; else accel=tcg; fi
+	if qemu_kvm_usable "$0" "$kdir"; then accel=kvm; else accel=tcg; fi
 fi
 if [ -n "$det" ]; then
-	det_accel "$det"
+	det_accel "$det" "${SLUBBENCH_ICOUNT_SHIFT:-0}"
 	qaccel=("${DET_QACCEL[@]}" -cpu "${SLUBBENCH_QEMU_CPU:-max}")
 elif [ "$accel" = kvm ]; then
 	qaccel=(-accel kvm -cpu "${SLUBBENCH_QEMU_CPU:-host}")
@@ -252,6 +234,7 @@ fi
 	echo "counters=$counters${counters_opts}"
 	echo "pinned=$pin"
 	echo "det_seed=${det:-}"
+	[ -z "$det" ] || echo "icount_shift=${SLUBBENCH_ICOUNT_SHIFT:-0}"
 	echo "qemu=$QEMU_ID"
 	echo "qemu_version=$(qemu_version_line)"
 	echo "host_cpus=$HOSTLOAD_CPUS"

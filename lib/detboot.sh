@@ -18,9 +18,10 @@ DET_APPEND="lpj=4000000 tsc=reliable nokaslr norandmaps"
 # det_seed_ok SEED: a seed QEMU takes (a whole number).
 det_seed_ok() { [[ "$1" =~ ^[0-9]{1,9}$ ]]; }
 
-# det_accel SEED: the accelerator options of a counting boot.
+# det_accel SEED [SHIFT]: the accelerator options of a counting boot; an
+# instruction takes 2^SHIFT ns of virtual time (default 0: 1 ns).
 det_accel() {
-	DET_QACCEL=(-accel tcg,thread=single -icount shift=0,sleep=off -seed "$1" -rtc "base=$DET_RTC,clock=vm")
+	DET_QACCEL=(-accel "tcg,thread=single" -icount "shift=${2:-0},sleep=off" -seed "$1" -rtc "base=$DET_RTC,clock=vm")
 }
 
 # det_initrd JOBDIR OUT: OUT gets the guest's initramfs: the cached base

@@ -56,3 +56,25 @@ qemu_select() {
 
 # qemu_version_line: the selected QEMU's own first line of --version.
 qemu_version_line() { "$QEMU_BIN" --version | head -n1; }
+
+# qemu_kvm_usable BOOT_SH KDIR: /dev/kvm opens and a probe boot of KDIR by
+# BOOT_SH (bench/boot.sh) under the selected QEMU reaches the runner in
+# 30 s. The answer is cached per host kernel and QEMU version.
+qemu_kvm_usable() {
+	[ -r /dev/kvm ] && [ -w /dev/kvm ] || return 1
+	local key probe_out rc cache
+	key=$(printf '%s %s' "$(uname -r)" "$(qemu_version_line)" | sha256sum | cut -c1-12)
+	cache=$SLUBBENCH_CACHE/accel-probe-$key
+	if [ -f "$cache" ]; then
+		[ "$(cat "$cache")" = kvm ]
+		return
+	fi
+	say boot "probing KVM (a 30 s test boot)"
+	probe_out=$(mktemp -d)
+	rc=0
+	"$1" --qemu "$QEMU_NAME" --accel kvm --smp 1 --mem 1024 --timeout 30 --out "$probe_out" "$2" -- true >/dev/null 2>&1 || rc=$?
+	rm -rf "$probe_out"
+	mkdir -p "$SLUBBENCH_CACHE"
+	if [ "$rc" -eq 0 ]; then echo kvm >"$cache"; else echo tcg >"$cache"; fi
+	[ "$rc" -eq 0 ]
+}

@@ -52,6 +52,21 @@ done
 grep -q '^Emulated counters' "$R/report.txt" && grep -qE '^  head/tail: instructions [-+][0-9.]+%' "$R/report.txt" ||
 	fail "report: no emulated counters section: $(cat "$R/report.txt")"
 ok "emulated counters: one untimed boot per kernel, emulated.csv, the report's section"
+# ... in the counting mode (the default): seed 1, QEMU 10, SLUB's counts
+# of those boots in the report; and every boot's host load recorded.
+if "$TOP/emu/fetch-qemu.sh" --check; then
+	[ "$(csv_rows "$R/boots.csv" kind seed | awk -F'|' '$1 == "emulated"' | sort -u)" = "emulated|1" ] ||
+		fail "the emulated boots' seeds: $(cat "$R/boots.csv")"
+	grep -qx 'qemu_version=QEMU emulator version 10.0.2.*' "$R/raw/e01-head/boot-info" || fail "e01-head did not run QEMU 10"
+	[ "$(jq -r '.qemu_boots | length' "$R/manifest.json")" = 2 ] && [ "$(jq -r .emulated_mode "$R/manifest.json")" = det ] ||
+		fail "manifest: qemu_boots $(jq -c .qemu_boots "$R/manifest.json"), emulated_mode $(jq -r .emulated_mode "$R/manifest.json")"
+	[ -s "$R/mechanism-emulated.csv" ] && grep -q "^The same in the emulated counters' boots (counting mode" "$R/report.txt" ||
+		fail "no counting-mode mechanism in the report"
+	ok "the emulated boots ran in the counting mode (seed 1, QEMU 10), their SLUB counts in the report"
+fi
+[ "$(csv_rows "$R/boots.csv" result host_load | awk -F'|' '$1 == "finished" && $2 ~ /^[0-9]+\.[0-9][0-9]$/' | wc -l)" = 8 ] ||
+	fail "host_load not recorded for every boot: $(cat "$R/boots.csv")"
+ok "each boot's host load in boots.csv"
 [ -s "$R/slabinfo/r01-head-before.txt" ] && [ -s "$R/slabinfo/r02-tail-after.txt" ] || fail "slabinfo snapshots missing"
 ok "slabinfo before and after each boot"
 ! grep -q disagree "$R/crosscheck.csv" || fail "cross-check disagrees: $(cat "$R/crosscheck.csv")"
