@@ -11,15 +11,11 @@ boots="$nb boots per kernel"
 [ "$nb" != 1 ] || boots="1 boot per kernel"
 [ "$nb" = "$nbmax" ] || boots="$nb to $nbmax boots per kernel"
 if [ "$emulated_mode" = det ]; then
-	echo "Emulated counters (exact, not timed), in the counting mode: QEMU 10 under" | wrap
-	echo "icount from an initramfs, boot e of every kernel with seed e, so that a" | wrap
-	echo "rerun of a seed gives the same counts on any host under any load; the" | wrap
-	echo "slubcount plugin," | wrap
+	echo "Emulated counters (exact, not timed), in the counting mode: QEMU 10 under icount from an initramfs, boot e of every kernel with seed e, so that a rerun of a seed gives the same counts on any host under any load. The slubcount plugin counted $boots," | wrap
 else
-	echo "Emulated counters (exact, not timed): QEMU TCG (MTTCG) with the slubcount" | wrap
-	echo "plugin; what runs moves with the host's load," | wrap
+	echo "Emulated counters (exact, not timed): QEMU TCG (MTTCG) with the slubcount plugin, whose counts move with the host's load; $boots," | wrap
 fi
-echo "$boots, counting only between markers around the $main" | wrap
+echo "counting only between markers around the $main" | wrap
 echo "hackbench run (no boot, no warm-up). Model: each of ${main_vcpus:-$(jq -r .plan.smp "$M")} vCPUs has a" | wrap
 echo "32 KiB 8-way L1d (Core 2, 2007); a transfer is an access to a line another" | wrap
 echo "vCPU wrote since this vCPU last had it (perf c2c's HITM). Per 1000" | wrap

@@ -78,6 +78,7 @@ headline() { # KERNEL: one line against the baseline
 		fi
 	fi
 	if [ -s "$R/emulated-summary.csv" ]; then
+		[ "$emulated_mode" != det ] || echo "  Emulated counters in the counting mode (the host does not move them), where one vCPU runs at a time: lines bounce between vCPUs only when the vCPUs take turns, so these transfers are not a parallel machine's (see Emulated counters; --emulated-mode mttcg counts under MTTCG)." | wrap
 		echo "  Emulated counters per message against $baseline (exact counts of what ran;" | wrap
 		echo "  ratio of geometric means over boots; CI Holm-adjusted as below, with 3" | wrap
 		echo "  boots or more per kernel, else the range over every pair of boots," | wrap
@@ -170,9 +171,10 @@ headline() { # KERNEL: one line against the baseline
 	echo
 	echo "Provenance:"
 	jq -r '"  host: \(.host.cpu), \(.host.cores) cores, \(.host.mem_kb / 1048576 | floor) GiB, Linux \(.host.kernel)",
-		"  \(.qemu)",
+		"  \(.qemu) (timed boots)",
+		(.qemu_boots // [] | map(select(. != $q)) | .[] | "  \(.) (\(if $m == "det" then "the counting mode'"'"'s boots" else "other boots" end))"),
 		"  guest: Debian \(.rootfs.suite), rt-tests \(.rootfs.packages["rt-tests"]), linux-perf \(.rootfs.packages["linux-perf"]), procps \(.rootfs.packages["procps"])",
-		"  slubbench \(.slubbench_git)"' "$M" | wrap
+		"  slubbench \(.slubbench_git)"' --arg q "$(jq -r .qemu "$M")" --arg m "$emulated_mode" "$M" | wrap
 	jq -r '.hosts // [] | .[] | "  shard \(.shard): host \(.name), \(.cpu), \(.cores) cores (\(.status))"' "$M" | wrap
 	for k in "${kernels[@]}"; do
 		jq -r --arg k "$k" '.kernels[$k] | "  \($k): \(.source_version) \(.allocator) \(.profile), build id \(.build_id[0:12]), patches \(if (.patches | length) == 0 then "none" else ([.patches[].file | .[0:4]] | join("+")) end)"' "$M" | wrap

@@ -90,7 +90,9 @@ for bad in "--precision 2|--precision needs a percentage such as 2%, not '2'" \
 	"--smp 200|--smp 200 is more than the guest kernel can run: its CONFIG_NR_CPUS is 64" \
 	"--smp 2,4,2|--smp lists 2 twice" "--smp 16 --mem 1024|--mem 1024 is too little for 16 vCPUs: give at least 1536 MiB" \
 	"--shard 0/4|--shard takes I/N, shard I of N with 1 <= I <= N" "--shard 5/4|--shard takes I/N" "--shard x|--shard takes I/N" \
-	"--shard 1/2 --precision 2%|--precision decides from every round's data"; do
+	"--shard 1/2 --precision 2%|--precision decides from every round's data" \
+	"--jobs 0|--jobs needs a positive whole number, not '0'" "--jobs 99|--jobs 99 is more than this host's [0-9]+ cores" \
+	"--emulated-mode fast|--emulated-mode takes det\|mttcg, not 'fast'"; do
 	# shellcheck disable=SC2086,SC2090
 	expect_fail "$B" --dry-run ${bad%%|*}
 	contains "$OUT" "^slubbench: error: ${bad#*|}" "bad input: ${bad%%|*}"

@@ -112,3 +112,8 @@ chmod +x "$tmp/bin/apt-get"
 expect_fail env PATH="$tmp/bin:$PATH" SLUBBENCH_CACHE="$tmp/cache" "$TOP/emu/build.sh"
 contains "$OUT" "error: apt-get update with deb-src lines failed .*no reachable Debian source mirror" "no deb-src source: one line"
 [ "$(grep -c 'error:' <<<"$OUT")" = 1 ] || fail "more than one error line: $OUT"
+
+# Backports unreachable (apt-get fails): QEMU 10's fetch says so in one line.
+expect_fail env PATH="$tmp/bin:$PATH" SLUBBENCH_CACHE="$tmp/cache" "$TOP/emu/fetch-qemu.sh"
+contains "$OUT" "error: apt-get update of bookworm-backports failed .*backports is not reachable" "backports unreachable: one line"
+[ "$(grep -c 'error:' <<<"$OUT")" = 1 ] || fail "more than one error line: $OUT"
