@@ -102,11 +102,16 @@ all)
 	echo "Report: $out/report.txt (with charts: $out/report.md)"
 	;;
 clean)
+	# removes nothing unless called exactly as ./run.sh clean
+	case "${1:-}" in
+	"") ;;
+	-h | --help) echo "usage: ./run.sh clean   (removes the cache, $SLUBBENCH_CACHE; takes no arguments)"; exit 0 ;;
+	*) die "clean takes no arguments, not '$1' (./run.sh clean removes the cache, $SLUBBENCH_CACHE)" ;;
+	esac
 	say clean "removing $SLUBBENCH_CACHE"
 	rm -rf "$SLUBBENCH_CACHE"
 	;;
 *)
-	usage >&2
-	die "unknown command '$cmd'"
+	die "unknown command '$cmd' (./run.sh --help lists them)"
 	;;
 esac

@@ -9,13 +9,28 @@ count=1 prof=1 emulated=3 out='' resume='' dry=0 precision='' max_rounds=64 max_
 shard='' user_variants=() emulated_mode=det jobs=''
 
 
+# list_words VALUE: VALUE's comma- or space-separated words into WORDS,
+# never glob-expanded (a '*' stays a '*', and is refused as a name).
+list_words() {
+	local IFS=$', \t\n'
+	read -r -a WORDS <<<"$1" || true
+}
+
 # set_opt KEY VALUE: one setting, checked; the command line and --resume's
 # plan.json both come through here.
 set_opt() {
 	local k=$1 v=$2 x
 	case "$k" in
-	kernels) kernels=; for x in ${v//,/ }; do kernels+="$(opt_name --kernels "$x") "; done ;;
-	groups) groups=; for x in ${v//,/ }; do groups+="$(opt_uint --groups "$x") "; done ;;
+	kernels)
+		kernels=
+		list_words "$v"
+		for x in ${WORDS[@]+"${WORDS[@]}"}; do kernels+="$(opt_name --kernels "$x") "; done
+		[ -n "$kernels" ] || die "--kernels needs at least one kernel (e.g. head,tail)" ;;
+	groups)
+		groups=
+		list_words "$v"
+		for x in ${WORDS[@]+"${WORDS[@]}"}; do groups+="$(opt_uint --groups "$x") "; done
+		[ -n "$groups" ] || die "--groups needs at least one group count (e.g. 10)" ;;
 	profile) profile=$(opt_choice --profile "$v" 2007 modern) ;;
 	mode) mode=$(opt_choice --mode "$v" socket pipe) ;;
 	unit) unit=$(opt_choice --unit "$v" process thread) ;;
@@ -23,7 +38,8 @@ set_opt() {
 	accel) accel=$(opt_choice --accel "$v" auto kvm tcg) ;;
 	smp)
 		smp=
-		for x in ${v//,/ }; do
+		list_words "$v"
+		for x in ${WORDS[@]+"${WORDS[@]}"}; do
 			x=$(opt_uint --smp "$x")
 			case " $smp " in *" $x "*) die "--smp lists $x twice: give each vCPU count once" ;; esac
 			smp+="$x "
@@ -73,7 +89,7 @@ parse_opts() {
 		--quick) kernels="head tail" rounds=2 groups=4 loops=50 prof=0 emulated=1; shift ;;
 		--out) need_val "$@"; out=$2; shift 2 ;;
 		--variant) need_val "$@"; user_variants+=("$2"); shift 2 ;;
-		--resume) need_val "$@"; resume=$2; shift 2 ;;
+		--resume) need_val "$@"; [ -n "$2" ] || die "--resume needs a run id or directory, not ''"; resume=$2; shift 2 ;;
 		--dry-run) dry=1; shift ;;
 		--retry-failed) retry_failed=1; shift ;;
 		-h | --help) usage_from_header "$0" ;;
@@ -104,7 +120,21 @@ read_saved_plan() {
 		v=$(jq -r --arg k "$k" '.[$k] // "" | tostring' "$out/plan.json")
 		[ -z "$v" ] || set_opt "$k" "$v"
 	done
-	mapfile -t user_variants < <(jq -r '.variants[]? | tostring' "$out/plan.json")
+	# A patch is never taken from a run directory (it would be applied and
+	# built): each variant the run was made with is given again on the
+	# command line; its build is then checked against the run's (build id).
+	local rec name given
+	while IFS= read -r rec; do
+		name=${rec%%=*}
+		opt_name "plan.json's variant" "$name" >/dev/null
+		given=
+		for x in ${user_variants[@]+"${user_variants[@]}"}; do [ "${x%%=*}" = "$name" ] && given=$x; done
+		[ -n "$given" ] || die "run $(basename "$out") was made with --variant $name=PATCH: give it again with --resume (a patch is never taken from a run directory)"
+	done < <(jq -r '.variants[]? | tostring' "$out/plan.json")
+	for x in ${user_variants[@]+"${user_variants[@]}"}; do
+		jq -e --arg n "${x%%=*}" '[.variants[]? | tostring | split("=")[0]] | index($n) != null' "$out/plan.json" >/dev/null ||
+			die "--variant ${x%%=*}: run $(basename "$out") was not made with it (a resumed run keeps its kernels)"
+	done
 	say bench "resuming $(basename "$out")"
 }
 

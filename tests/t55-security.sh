@@ -80,6 +80,35 @@ for kv in "kernels|head tail;touch $canary|--kernels: .* is not a valid name" \
 	refused "--resume with $k from plan.json" "${rest#*|}" "$TOP/bench/run.sh" --resume "$H"
 done
 
+# A patch inside the run (plan.json's variants) is never applied: --resume
+# wants each variant given again; "*" as kernels is refused, not globbed.
+hostile variant
+mkdir -p "$H/raw"
+printf -- '--- a/x\n+++ b/x\n' >"$H/raw/evil.patch"
+jq -n --arg p "$H/raw/evil.patch" '{kernels: "head tail evil", rounds: "2", seed: "1", variants: ["evil=" + $p]}' >"$H/plan.json"
+refused "--resume of a run with a recorded variant" "made with --variant evil=PATCH: give it again with --resume \(a patch is never taken from a run directory\)" \
+	"$TOP/bench/run.sh" --dry-run --resume "$H"
+refused "--resume with a variant the run was not made with" "--variant other: run variant was not made with it" \
+	"$TOP/bench/run.sh" --dry-run --resume "$H" --variant "evil=$H/raw/evil.patch" --variant "other=$H/raw/evil.patch"
+hostile glob
+jq -n '{kernels: "*", rounds: "2", seed: "1"}' >"$H/plan.json"
+touch "$tmp/glob/head"
+refused "--resume with kernels '*'" "--kernels: '\*' is not a valid name" "$TOP/bench/run.sh" --dry-run --resume "$H"
+
+# Options that would do harm or nothing: one line each, nothing removed
+mkdir -p "$tmp/cache/keep"
+for c in "clean --help|usage: ./run.sh clean" "clean x|clean takes no arguments, not 'x'" "bogus|unknown command 'bogus'" \
+	"bench --resume |--resume needs a run id or directory" "bench --dry-run --groups |--groups needs at least one group count" \
+	"bench --dry-run --kernels |--kernels needs at least one kernel"; do
+	cmd=${c%%|*}
+	read -r -a words <<<"$cmd"
+	[ "${cmd: -1}" != " " ] || words+=("")
+	OUT=$(SLUBBENCH_CACHE=$tmp/cache "$TOP/run.sh" "${words[@]}" 2>&1) || true
+	[ "$(grep -c . <<<"$OUT")" = 1 ] || fail "./run.sh $cmd: not one line: $OUT"
+	contains "$OUT" "${c#*|}" "./run.sh $cmd: one line"
+	[ -d "$tmp/cache/keep" ] || fail "./run.sh $cmd removed the cache"
+done
+
 for f in report.txt plots/times.png; do [ -s "$tmp/good/$f" ] || fail "the good run lost $f"; done
 "$TOP/bench/report.sh" "$tmp/good" 2>/dev/null || fail "the untouched fixture no longer reports"
 ok "the untouched run still reports"
