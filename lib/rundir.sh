@@ -88,7 +88,13 @@ host_load num?
 check_csv() {
 	local f=$1
 	local m
-	! LC_ALL=C grep -qaP '\x00' "$f" || die "$f: a NUL byte: not a slubbench CSV; refusing this run"
+	local rc=0
+	LC_ALL=C grep -qaP '\x00' "$f" || rc=$?
+	case "$rc" in
+	0) die "$f: a NUL byte: not a slubbench CSV; refusing this run" ;;
+	1) ;;
+	*) die "$f: unreadable (grep exit $rc); refusing this run" ;;
+	esac
 	m=$(awk -F, -v rules="$RUN_COLUMN_RULES" -v file="$f" '
 		BEGIN {
 			n = split(rules, line, "\n")
@@ -146,6 +152,12 @@ check_run_dir() {
 	[[ "$(basename "$d")" =~ $NAME_RE ]] || die "'$(basename "$d")' is not a valid run id ($NAME_RE); rename the directory"
 	link=$(find "$d" -type l -print -quit)
 	[ -z "$link" ] || die "$link is a symbolic link: a run directory holds plain files only; refusing this run"
+	# no FIFO, device or socket (reading one hangs or never ends), and no
+	# file with a second hard link (writing it would write a file elsewhere)
+	link=$(find "$d" ! -type f ! -type d -print -quit)
+	[ -z "$link" ] || die "$link is not a regular file: a run directory holds plain files only; refusing this run"
+	link=$(find "$d" -type f -links +1 -print -quit)
+	[ -z "$link" ] || die "$link has another hard link: a run directory holds files of its own only; refusing this run"
 	big=$(find "$d" -type f -size +"${RUN_FILE_MAX_MB}"M -print -quit)
 	[ -z "$big" ] || die "$big is larger than ${RUN_FILE_MAX_MB} MiB: not a slubbench result; refusing this run"
 	for f in "$@"; do

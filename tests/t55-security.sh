@@ -80,6 +80,23 @@ for kv in "kernels|head tail;touch $canary|--kernels: .* is not a valid name" \
 	refused "--resume with $k from plan.json" "${rest#*|}" "$TOP/bench/run.sh" --resume "$H"
 done
 
+# A FIFO, a device or a hard link to a file elsewhere: refused before
+# anything reads or writes it (a timeout fails the test rather than hang).
+echo "secret: the first line" >"$tmp/outside"
+for kind in fifo device hardlink; do
+	hostile "$kind"
+	jq -n '{kernels: "head tail", rounds: "2", seed: "1"}' >"$H/plan.json"
+	case "$kind" in
+	fifo) rm -f "$H/crosscheck.csv"; mkfifo "$H/crosscheck.csv"; pat="crosscheck.csv is not a regular file" ;;
+	device) mknod "$H/plots/times.png.new" c 1 5 2>/dev/null || { mkfifo "$H/plots/times.png.new"; }; pat="times.png.new is not a regular file" ;;
+	hardlink) rm -f "$H/plots/drift.log"; ln "$tmp/outside" "$H/plots/drift.log"; pat="drift.log has another hard link" ;;
+	esac
+	refused "a $kind in the run" "$pat" timeout 20 "$TOP/bench/report.sh" "$H"
+	refused "a $kind in a resumed run" "$pat" timeout 20 "$TOP/bench/run.sh" --dry-run --resume "$H"
+done
+[ "$(cat "$tmp/outside")" = "secret: the first line" ] || fail "the file outside the run was written"
+! grep -rq "secret" "$tmp"/hardlink/report.txt 2>/dev/null || fail "the outside file's text reached the report"
+
 # A patch inside the run (plan.json's variants) is never applied: --resume
 # wants each variant given again; "*" as kernels is refused, not globbed.
 hostile variant
