@@ -51,7 +51,7 @@ per_round=$(($(wc -w <<<"${kernels_csv//,/ }") * $(wc -w <<<"${smp_csv//,/ }")))
 boots_json='[]'
 [ -s "$out/boots.csv" ] && boots_json=$(jq -R -s 'split("\n") | map(select(length > 0) | split(","))
 	| .[0] as $h | .[1:] | map([$h, .] | transpose | map({(.[0]): .[1]}) | add)' "$out/boots.csv")
-jq -s --arg id "$(basename "$out")" --arg status "$status" --arg stop "$stop" \
+jq -s --arg id "${run_id:-$(basename "$out")}" --arg status "$status" --arg stop "$stop" \
 	--argjson n "$n" --arg missing "$missing" --arg rounds_missing "${missing_rounds% }" \
 	--argjson per_round "$per_round" --argjson list "$boots_json" \
 	--argjson emu_missing "$((missing_emulated * $(wc -w <<<"${kernels_csv//,/ }") * emu_smp + missing_round0 * per_round))" \

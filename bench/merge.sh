@@ -3,7 +3,10 @@
 #
 # Usage: bench/merge.sh OUT SHARD...      (./run.sh merge OUT SHARD...)
 #   OUT     the merged run's directory (made anew each time: merging the
-#           same shards again gives the same run)
+#           same shards again gives the same run). It is built beside OUT
+#           and renamed into place only when every shard has been checked
+#           and joined: a merge that fails leaves OUT as it was. No shard
+#           may lie inside OUT, nor OUT inside a shard.
 #   SHARD   a results directory of ./run.sh bench --shard I/N, from any
 #           host, in any order; each is untrusted input, checked first
 #
@@ -25,12 +28,21 @@ case "${1:-}" in -h | --help) usage_from_header "$0" ;; esac
 out=$1
 shift
 need_cmd jq jq
+final=$(realpath -m "$out")
+run_id=$(opt_name "run id (the directory's name)" "$(basename "$final")")
+if [ -e "$final" ]; then
+	[ -d "$final" ] && [ ! -L "$final" ] || die "$out exists and is not a directory: give a new directory"
+	[ -f "$final/merge.json" ] || [ -z "$(ls -A "$final")" ] ||
+		die "$out exists and is not a merge of shards: give a new directory"
+fi
 
 # ---- the shards, checked and put in order ---------------------------------
 declare -A dir_of=()
 n=
 for a in "$@"; do
 	d=$(check_run_dir "$(run_dir_of "$a")" plan.json manifest.json)
+	case "$d/" in "$final/"*) die "$d is inside $out: a merge would replace its own shard; give OUT elsewhere" ;; esac
+	case "$final/" in "$d/"*) die "$out is inside the shard $d: give OUT elsewhere" ;; esac
 	s=$(jq -r '.shard // ""' "$d/plan.json")
 	[[ "$s" =~ ^([1-9][0-9]*)/([1-9][0-9]*)$ ]] || die "$d is not a shard (its plan has no --shard I/N): merge joins shards of one run"
 	i=${BASH_REMATCH[1]}
@@ -66,15 +78,11 @@ for i in "${present[@]}"; do
 	done
 done
 
-# ---- the merged directory, made anew ---------------------------------------
-if [ -e "$out" ]; then
-	[ -f "$out/merge.json" ] || [ -z "$(ls -A "$out")" ] ||
-		die "$out exists and is not a merge of shards: give a new directory"
-	rm -rf "$out"
-fi
-mkdir -p "$out"
-out=$(realpath "$out")
-opt_name "run id (the directory's name)" "$(basename "$out")" >/dev/null
+# ---- the merged directory, built beside OUT, renamed when whole ------------
+mkdir -p "$(dirname "$final")"
+out=$(mktemp -d "$(dirname "$final")/.$run_id.merge.XXXXXX")
+trap 'rm -rf "$out"' EXIT
+chmod u=rwx,go=rx "$out"
 cp -r "$ref/kernels" "$out/kernels"
 cp "$ref/rootfs.json" "$out/rootfs.json"
 jq '.shard = "" | .command = (.command | sub("--shard[ =][0-9]+/"; "--shard I/"))' "$ref/plan.json" >"$out/plan.json"
@@ -107,5 +115,10 @@ for f in hackbench counters crosscheck emulated boots; do
 done
 # shellcheck source=bench/merge-manifest.sh
 . "$SLUBBENCH_TOP/bench/merge-manifest.sh"
+# into place: the previous merge (checked above) goes only now
+rm -rf "$final"
+mv "$out" "$final"
+trap - EXIT
+out=$final
 say merge "$out: shards ${present[*]} of $n${missing:+ (missing: $missing)}; status $status"
 echo "$out"

@@ -99,3 +99,26 @@ contains "$OUT" "is not a shard" "a whole run is not a shard"
 [ ! -e "$tmp/x" ] || fail "a refused merge wrote $tmp/x"
 expect_fail "$TOP/run.sh" merge "$TOP" "$tmp/shard1"
 contains "$OUT" "exists and is not a merge of shards" "merge never overwrites a directory it did not make"
+
+# No data lost by merge: shards inside OUT, OUT inside a shard, and a merge
+# that fails half-way each leave every directory as it was.
+before=$(cd "$tmp/merged" && find . -type f -exec sha256sum {} + | sort | sha256sum)
+cp -r "$tmp/shard1" "$tmp/merged/s1"
+cp -r "$tmp/shard2" "$tmp/merged/s2"
+before_in=$(cd "$tmp/merged" && find . -type f -exec sha256sum {} + | sort | sha256sum)
+expect_fail "$TOP/run.sh" merge "$tmp/merged" "$tmp/merged/s1" "$tmp/merged/s2"
+contains "$OUT" "is inside .*merged: a merge would replace its own shard" "shards inside OUT: refused"
+[ "$(cd "$tmp/merged" && find . -type f -exec sha256sum {} + | sort | sha256sum)" = "$before_in" ] || fail "the refused merge changed $tmp/merged"
+rm -rf "$tmp/merged/s1" "$tmp/merged/s2"
+expect_fail "$TOP/run.sh" merge "$tmp/shard1/raw/m" "$tmp/shard1" "$tmp/shard2"
+contains "$OUT" "is inside the shard .*shard1: give OUT elsewhere" "OUT inside a shard: refused"
+[ ! -e "$tmp/shard1/raw/m" ] || fail "a refused merge left $tmp/shard1/raw/m"
+cp -r "$tmp/shard2" "$tmp/hdr2"
+# (a shard of an older version: one column fewer, found only when joining)
+cut -d, -f1-11 "$tmp/shard2/boots.csv" >"$tmp/hdr2/boots.csv"
+expect_fail "$TOP/run.sh" merge "$tmp/merged" "$tmp/shard1" "$tmp/hdr2"
+contains "$OUT" "boots.csv: header differs from the other shards' boots.csv" "a shard whose header differs, found half-way"
+[ "$(cd "$tmp/merged" && find . -type f -exec sha256sum {} + | sort | sha256sum)" = "$before" ] ||
+	fail "a merge that failed ($OUT) changed the previous merge"
+[ -z "$(find "$tmp" -maxdepth 1 -name '.merged.merge.*')" ] || fail "a failed merge left its temporary directory"
+ok "a failed merge leaves the previous one whole, and no temporary directory"
