@@ -44,7 +44,8 @@ for a in "$@"; do
 	case "$d/" in "$final/"*) die "$d is inside $out: a merge would replace its own shard; give OUT elsewhere" ;; esac
 	case "$final/" in "$d/"*) die "$out is inside the shard $d: give OUT elsewhere" ;; esac
 	s=$(jq -r '.shard // ""' "$d/plan.json")
-	[[ "$s" =~ ^([1-9][0-9]*)/([1-9][0-9]*)$ ]] || die "$d is not a shard (its plan has no --shard I/N): merge joins shards of one run"
+	[[ "$s" =~ ^([1-9][0-9]{0,3})/([1-9][0-9]{0,3})$ ]] && [ "${BASH_REMATCH[1]}" -le "${BASH_REMATCH[2]}" ] ||
+		die "$d is not a shard (its plan has no --shard I/N with 1 <= I <= N < 10000, as the bench writes): merge joins shards of one run"
 	i=${BASH_REMATCH[1]}
 	[ -z "$n" ] || [ "$n" = "${BASH_REMATCH[2]}" ] || die "$d is shard $s, the others are of $n shards: shards of one run share one N"
 	n=${BASH_REMATCH[2]}

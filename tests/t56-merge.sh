@@ -122,3 +122,8 @@ contains "$OUT" "boots.csv: header differs from the other shards' boots.csv" "a 
 	fail "a merge that failed ($OUT) changed the previous merge"
 [ -z "$(find "$tmp" -maxdepth 1 -name '.merged.merge.*')" ] || fail "a failed merge left its temporary directory"
 ok "a failed merge leaves the previous one whole, and no temporary directory"
+# a shard plan the bench never writes (N of 20 digits) is refused at once
+cp -r "$tmp/shard2" "$tmp/huge"
+jq '.shard = "1/99999999999999999999"' "$tmp/shard2/plan.json" >"$tmp/huge/plan.json"
+expect_fail timeout 20 "$TOP/run.sh" merge "$tmp/y" "$tmp/huge"
+contains "$OUT" "is not a shard \(its plan has no --shard I/N with 1 <= I <= N < 10000" "a shard plan of 1/99999999999999999999: refused, no loop"
