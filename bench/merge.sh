@@ -22,6 +22,10 @@ set -euo pipefail
 . "$(dirname "$0")/../lib/common.sh"
 # shellcheck source=lib/rundir.sh
 . "$(dirname "$0")/../lib/rundir.sh"
+# set_opt and PLAN_KEYS: a shard's plan is checked as --resume checks one
+# (sourced first: it sets the bench's defaults)
+# shellcheck source=bench/runopts.sh
+. "$(dirname "$0")/runopts.sh"
 
 case "${1:-}" in -h | --help) usage_from_header "$0" ;; esac
 [ $# -ge 2 ] || die "usage: ./run.sh merge OUT SHARD... (the shards' results directories)"
@@ -54,6 +58,15 @@ for a in "$@"; do
 done
 mapfile -t present < <(printf '%s\n' "${!dir_of[@]}" | sort -n)
 ref=${dir_of[${present[0]}]}
+# its plan's settings pass the checks the command line and --resume pass
+# (bench/runopts.sh's set_opt), each in a subshell: one line naming the
+# file when one does not
+for k in $PLAN_KEYS; do
+	v=$(jq -r --arg k "$k" '.[$k] // "" | tostring' "$ref/plan.json")
+	[ -n "$v" ] || continue
+	msg=$( (set_opt "$k" "$v") 2>&1 >/dev/null) || true
+	[ -z "$msg" ] || die "$ref/plan.json: ${msg#slubbench: error: }; refusing this shard"
+done
 
 # same_or_die WHAT A B JQ: the JSON the filter JQ takes from files A and B
 # agree, else one line naming the first field that differs.

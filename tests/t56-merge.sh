@@ -127,3 +127,10 @@ cp -r "$tmp/shard2" "$tmp/huge"
 jq '.shard = "1/99999999999999999999"' "$tmp/shard2/plan.json" >"$tmp/huge/plan.json"
 expect_fail timeout 20 "$TOP/run.sh" merge "$tmp/y" "$tmp/huge"
 contains "$OUT" "is not a shard \(its plan has no --shard I/N with 1 <= I <= N < 10000" "a shard plan of 1/99999999999999999999: refused, no loop"
+# its plan's settings pass the command line's checks: one line, no
+# arithmetic error
+cp -r "$tmp/shard2" "$tmp/abc"
+jq '.rounds = "abc"' "$tmp/shard2/plan.json" >"$tmp/abc/plan.json"
+expect_fail "$TOP/run.sh" merge "$tmp/z" "$tmp/abc"
+contains "$OUT" "abc/plan.json: --rounds needs a positive whole number, not 'abc'; refusing this shard" "a plan with rounds \"abc\": one line naming it"
+[ "$(grep -c . <<<"$OUT")" = 1 ] || fail "more than one line: $OUT"
