@@ -9,13 +9,6 @@ count=1 prof=1 emulated=3 out='' resume='' dry=0 precision='' max_rounds=64 max_
 shard='' user_variants=() emulated_mode=det jobs=''
 
 
-# list_words VALUE: VALUE's comma- or space-separated words into WORDS,
-# never glob-expanded (a '*' stays a '*', and is refused as a name).
-list_words() {
-	local IFS=$', \t\n'
-	read -r -a WORDS <<<"$1" || true
-}
-
 # set_opt KEY VALUE: one setting, checked; the command line and --resume's
 # plan.json both come through here.
 set_opt() {

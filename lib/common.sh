@@ -213,6 +213,14 @@ opt_choice() {
 # (they reach file names, awk, gnuplot and report text).
 NAME_RE='^[A-Za-z0-9_][A-Za-z0-9_.+-]{0,63}$'
 
+# list_words VALUE: VALUE's comma- or space-separated words into WORDS,
+# never glob-expanded (a '*' stays a '*', and is refused as a name).
+list_words() {
+	local IFS=$', \t\n'
+	# shellcheck disable=SC2034
+	read -r -a WORDS <<<"$1" || true
+}
+
 # opt_name OPT VALUE: VALUE if it is a safe name, else fail.
 opt_name() {
 	[[ "$2" =~ $NAME_RE ]] || die "$1: '$2' is not a valid name (letters, digits, '_', '.', '+', '-'; at most 64)"

@@ -116,7 +116,8 @@ refused "--resume with kernels '*'" "--kernels: '\*' is not a valid name" "$TOP/
 mkdir -p "$tmp/cache/keep"
 for c in "clean --help|usage: ./run.sh clean" "clean x|clean takes no arguments, not 'x'" "bogus|unknown command 'bogus'" \
 	"bench --resume |--resume needs a run id or directory" "bench --dry-run --groups |--groups needs at least one group count" \
-	"bench --dry-run --kernels |--kernels needs at least one kernel"; do
+	"bench --dry-run --kernels |--kernels needs at least one kernel" "emu-measure --kernels |--kernels needs at least one kernel" \
+	"emu-measure --settings |--settings needs at least one setting"; do
 	cmd=${c%%|*}
 	read -r -a words <<<"$cmd"
 	[ "${cmd: -1}" != " " ] || words+=("")
@@ -125,6 +126,11 @@ for c in "clean --help|usage: ./run.sh clean" "clean x|clean takes no arguments,
 	contains "$OUT" "${c#*|}" "./run.sh $cmd: one line"
 	[ -d "$tmp/cache/keep" ] || fail "./run.sh $cmd removed the cache"
 done
+
+# a Slurm dry run creates nothing
+"$TOP/run.sh" slurm submit --dry-run --shards 2 --results "$tmp/slurm-dry" -- --quick >/dev/null 2>&1 || fail "slurm submit --dry-run failed"
+[ ! -e "$tmp/slurm-dry" ] || fail "slurm submit --dry-run created $tmp/slurm-dry"
+ok "slurm submit --dry-run creates no results directory"
 
 for f in report.txt plots/times.png; do [ -s "$tmp/good/$f" ] || fail "the good run lost $f"; done
 "$TOP/bench/report.sh" "$tmp/good" 2>/dev/null || fail "the untouched fixture no longer reports"

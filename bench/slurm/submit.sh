@@ -61,8 +61,9 @@ done
 [ -n "$seed" ] || { seed=$(date +%s); bench+=(--seed "$seed"); }
 # the plan must make sense before anything is queued: shard 1's dry run
 plan=$("$SLUBBENCH_TOP/bench/run.sh" --dry-run ${bench[@]+"${bench[@]}"} --shard "1/$shards") || exit 1
-mkdir -p "$results"
-results=$(realpath "$results")
+# a dry run creates nothing
+[ "$dry" = 1 ] || mkdir -p "$results"
+results=$(realpath -m "$results")
 
 common=(--chdir "$SLUBBENCH_TOP" --export ALL)
 [ -z "$partition" ] || common+=(--partition "$partition")
