@@ -14,16 +14,8 @@ shard='' user_variants=() emulated_mode=det jobs=''
 set_opt() {
 	local k=$1 v=$2 x
 	case "$k" in
-	kernels)
-		kernels=
-		list_words "$v"
-		for x in ${WORDS[@]+"${WORDS[@]}"}; do kernels+="$(opt_name --kernels "$x") "; done
-		[ -n "$kernels" ] || die "--kernels needs at least one kernel (e.g. head,tail)" ;;
-	groups)
-		groups=
-		list_words "$v"
-		for x in ${WORDS[@]+"${WORDS[@]}"}; do groups+="$(opt_uint --groups "$x") "; done
-		[ -n "$groups" ] || die "--groups needs at least one group count (e.g. 10)" ;;
+	kernels) kernels=$(opt_list --kernels "$v" "one kernel (e.g. head,tail)" opt_name) ;;
+	groups) groups=$(opt_list --groups "$v" "one group count (e.g. 10)" opt_uint) ;;
 	profile) profile=$(opt_choice --profile "$v" 2007 modern) ;;
 	mode) mode=$(opt_choice --mode "$v" socket pipe) ;;
 	unit) unit=$(opt_choice --unit "$v" process thread) ;;

@@ -35,22 +35,15 @@ split_opts "$@"
 set -- "${ARGS[@]+"${ARGS[@]}"}"
 while [ $# -gt 0 ]; do
 	case "$1" in
-	--kernels)
-		need_val "$@"; kernels=
-		list_words "$2"
-		for x in ${WORDS[@]+"${WORDS[@]}"}; do kernels+="$(opt_name --kernels "$x") "; done
-		[ -n "$kernels" ] || die "--kernels needs at least one kernel (e.g. head,tail)"
-		shift 2 ;;
+	--kernels) need_val "$@"; kernels=$(opt_list --kernels "$2" "one kernel (e.g. head,tail)" opt_name); shift 2 ;;
 	--reps) need_val "$@"; reps=$(opt_uint --reps "$2"); shift 2 ;;
 	--groups) need_val "$@"; groups=$(opt_uint --groups "$2"); shift 2 ;;
 	--loops) need_val "$@"; loops=$(opt_uint --loops "$2"); shift 2 ;;
 	--smp) need_val "$@"; smp=$(opt_uint --smp "$2"); shift 2 ;;
 	--out) need_val "$@"; out=$2; shift 2 ;;
 	--settings)
-		need_val "$@"; settings=
-		list_words "$2"
-		for x in ${WORDS[@]+"${WORDS[@]}"}; do settings+="$(opt_choice --settings "$x" plain insns full single pinned) "; done
-		[ -n "$settings" ] || die "--settings needs at least one setting (plain, insns, full, single, pinned)"
+		need_val "$@"
+		settings=$(opt_list --settings "$2" "one setting (plain, insns, full, single, pinned)" opt_choice plain insns full single pinned)
 		shift 2 ;;
 	--windows) need_val "$@"; windows=$(opt_uint --windows "$2"); shift 2 ;;
 	-h | --help) usage_from_header "$0" ;;

@@ -213,12 +213,30 @@ opt_choice() {
 # (they reach file names, awk, gnuplot and report text).
 NAME_RE='^[A-Za-z0-9_][A-Za-z0-9_.+-]{0,63}$'
 
-# list_words VALUE: VALUE's comma- or space-separated words into WORDS,
-# never glob-expanded (a '*' stays a '*', and is refused as a name).
+# list_words VALUE: VALUE's comma- or space-separated words into WORDS (no
+# empty ones), never glob-expanded (a '*' stays a '*', refused as a name).
 list_words() {
-	local IFS=$', \t\n'
-	# shellcheck disable=SC2034
-	read -r -a WORDS <<<"$1" || true
+	local IFS=$', \t\n' w all=()
+	read -r -a all <<<"$1" || true
+	WORDS=()
+	for w in ${all[@]+"${all[@]}"}; do [ -z "$w" ] || WORDS+=("$w"); done
+}
+
+# opt_list OPT VALUE WHAT CHECK [ARG...]: VALUE's words (list_words), each
+# passed through "CHECK OPT WORD ARG..." (opt_name, opt_uint, opt_choice),
+# space-separated; refused when there is none ("OPT needs at least WHAT").
+# Called as x=$(opt_list ...): a command substitution does not inherit
+# errexit, so every failure here exits by itself.
+opt_list() {
+	local opt=$1 v=$2 what=$3 check=$4 out='' x w
+	shift 4
+	list_words "$v"
+	for x in ${WORDS[@]+"${WORDS[@]}"}; do
+		w=$("$check" "$opt" "$x" "$@") || exit 1
+		out+="$w "
+	done
+	[ -n "$out" ] || die "$opt needs at least $what"
+	printf '%s\n' "${out% }"
 }
 
 # opt_name OPT VALUE: VALUE if it is a safe name, else fail.
