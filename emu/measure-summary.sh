@@ -23,8 +23,9 @@ HB=$(info hackbench) windows=$(info windows) smp=$(info smp) reps=$(info reps) s
 		{ s[$1 "|" $2] += $3; b[$1 "|" $2] += $4; n[$1 "|" $2]++; k[$1] = 1 }
 		END { m = split(sets, set, " "); for (kk in k) for (i = 1; i <= m; i++) { key = kk "|" set[i]; p = kk "|plain"
 			if (!n[key]) continue
-			printf "  %-6s %-6s hackbench %7.2f s", kk, set[i], s[key] / n[key]
-			if (n[p]) printf " (x%.2f)", s[key] / n[key] / (s[p] / n[p])
+			printf "  %-6s %-9s hackbench %7.2f s", kk, set[i], s[key] / n[key]
+			if (set[i] ~ /^det/) printf " (virtual)"
+			else if (n[p]) printf " (x%.2f)", s[key] / n[key] / (s[p] / n[p])
 			printf "   boot %5.0f s", b[key] / n[key]
 			if (n[p]) printf " (x%.2f)", b[key] / n[key] / (b[p] / n[p])
 			printf "\n" } }' | sort

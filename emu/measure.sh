@@ -19,7 +19,11 @@
 # cache=off), full (plugin with the cache model: the bench's setting),
 # single (full, with -accel tcg,thread=single: one host thread for every
 # vCPU) and pinned (full, each vCPU thread pinned to a host CPU: boot.sh
-# --pin). Writes DIR/boots.csv (kernel, setting, rep, window, boot
+# --pin); det (the counting mode, bench/boot.sh --det with rep r as the
+# seed: QEMU 10, icount, the initramfs guest, with the cache model) and
+# det-insns (the same, instructions only). Under the counting mode
+# hackbench's time is virtual (executed instructions), so only the boot's
+# wall time says what a det setting costs. Writes DIR/boots.csv (kernel, setting, rep, window, boot
 # seconds, hackbench seconds), DIR/emulated.csv and DIR/hackbench.csv (the
 # bench's formats, kernel named KERNEL.SETTING, window W as configuration
 # cW), DIR/spread.csv (slubstats emulated: each total's spread between
@@ -43,7 +47,7 @@ while [ $# -gt 0 ]; do
 	--out) need_val "$@"; out=$2; shift 2 ;;
 	--settings)
 		need_val "$@"
-		settings=$(opt_list --settings "$2" "one setting (plain, insns, full, single, pinned)" opt_choice plain insns full single pinned)
+		settings=$(opt_list --settings "$2" "one setting (plain, insns, full, single, pinned, det, det-insns)" opt_choice plain insns full single pinned det det-insns)
 		shift 2 ;;
 	--windows) need_val "$@"; windows=$(opt_uint --windows "$2"); shift 2 ;;
 	-h | --help) usage_from_header "$0" ;;
@@ -56,6 +60,7 @@ out=$(realpath "$out")
 # shellcheck disable=SC2086
 "$SLUBBENCH_TOP/kernels/build.sh" $kernels >/dev/null
 "$SLUBBENCH_TOP/emu/build.sh" >/dev/null
+case " $settings " in *" det"*) "$SLUBBENCH_TOP/emu/build.sh" --qemu 10 >/dev/null ;; esac
 "$SLUBBENCH_TOP/rootfs/build.sh" >/dev/null
 make -s -C "$SLUBBENCH_TOP/bench/src" >/dev/null
 HB="hackbench -g $groups -l $loops"
@@ -86,6 +91,8 @@ for rep in $(seq 1 "$reps"); do
 			full) opts=(--counters) ;;
 			single) opts=(--counters --tcg-threads single) ;;
 			pinned) opts=(--counters --pin) ;;
+			det) opts=(--counters --det "$rep") ;;
+			det-insns) opts=(--counters --counters-opts cache=off --det "$rep") ;;
 			esac
 			say emu "rep $rep/$reps: $k, $s"
 			"$SLUBBENCH_TOP/bench/boot.sh" --accel tcg --smp "$smp" --timeout 1800 --out "$d" \
