@@ -83,10 +83,12 @@ seed uint?
 host_load num?
 '
 
-# check_csv FILE: every column known, every field following its rule, no
-# NUL byte; else one line naming the file, line, column and rule.
+# check_csv FILE [KERNELS]: every column known and named once, every field
+# following its rule, no NUL byte and, given KERNELS (the manifest's, space
+# separated), no row for a kernel it does not list; else one line naming
+# the file, line, column and rule.
 check_csv() {
-	local f=$1
+	local f=$1 kernels=${2:-}
 	local m
 	local rc=0
 	LC_ALL=C grep -qaP '\x00' "$f" || rc=$?
@@ -95,14 +97,21 @@ check_csv() {
 	1) ;;
 	*) die "$f: unreadable (grep exit $rc); refusing this run" ;;
 	esac
-	m=$(awk -F, -v rules="$RUN_COLUMN_RULES" -v file="$f" '
+	m=$(awk -F, -v rules="$RUN_COLUMN_RULES" -v file="$f" -v kernels="$kernels" '
 		BEGIN {
 			n = split(rules, line, "\n")
 			for (i = 1; i <= n; i++) if (split(line[i], w, " ") == 2) rule[w[1]] = w[2]
+			nk = split(kernels, w, " ")
+			for (i = 1; i <= nk; i++) listed[w[i]] = 1
 		}
 		function bad(msg) { printf "%s: line %d: %s\n", file, NR, msg; exit 1 }
 		NR == 1 {
-			for (i = 1; i <= NF; i++) { if (!($i in rule)) bad("unknown column \"" $i "\""); col[i] = $i }
+			for (i = 1; i <= NF; i++) {
+				if (!($i in rule)) bad("unknown column \"" substr($i, 1, 40) "\"")
+				if ($i in seen) bad("column \"" $i "\" appears twice (readers would disagree on which one counts)")
+				seen[$i] = 1; col[i] = $i
+				if ($i == "kernel") kcol = i
+			}
 			nf = NF; next
 		}
 		{
@@ -117,6 +126,7 @@ check_csv() {
 				else ok = v ~ r
 				if (!ok) bad(col[i] " \"" substr(v, 1, 40) "\" breaks the rule " (r == "name" ? "[A-Za-z0-9_][A-Za-z0-9_.+-]*, at most 64" : r))
 			}
+			if (nk && kcol && !($kcol in listed)) bad("a row for kernel \"" substr($kcol, 1, 40) "\", which the manifest does not list (" kernels ")")
 		}' "$f" 2>&1) || die "$(head -n1 <<<"$m"); refusing this run"
 }
 
@@ -163,12 +173,15 @@ check_run_dir() {
 	for f in "$@"; do
 		[ -s "$d/$f" ] || die "$d/$f is missing: not a slubbench run directory (or the bench never ran a boot)"
 	done
+	[ ! -e "$d/manifest.json" ] || check_manifest "$d/manifest.json"
+	# the kernels the manifest lists: no CSV may bring rows for another
+	local kernels=
+	[ ! -e "$d/manifest.json" ] || kernels=$(jq -r '.kernels // {} | if type == "object" then keys | join(" ") else "" end' "$d/manifest.json")
 	for f in "$d"/*.csv; do
 		[ -e "$f" ] || continue
 		case "$(basename "$f")" in summary.csv | mechanism.csv | mechanism-emulated.csv | emulated-summary.csv | emulated-top.csv | hosts.csv) continue ;; esac # the report's own output
-		check_csv "$f"
+		check_csv "$f" "$kernels"
 	done
-	[ ! -e "$d/manifest.json" ] || check_manifest "$d/manifest.json"
 	realpath "$d"
 }
 

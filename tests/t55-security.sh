@@ -68,6 +68,16 @@ hostile column
 sed -i '1s/seconds/sec;onds/' "$H/hackbench.csv"
 refused "an unknown column" 'unknown column "sec;onds"' "$TOP/bench/report.sh" "$H"
 refused "compare with a hostile run" 'unknown column "sec;onds"' "$TOP/bench/compare.sh" "$tmp/good" "$H"
+# class 5: one reading of each file. A second column of one name (slubstats
+# read the first, the shell helpers the last) and rows for a kernel the
+# manifest does not list (they would join the Holm family) are refused.
+hostile dupcol
+awk -F, -v OFS=, '{ print $0, (NR == 1 ? "seconds" : "0.001") }' "$tmp/good/hackbench.csv" >"$H/hackbench.csv"
+refused "a duplicated column" 'hackbench.csv: line 1: column "seconds" appears twice' "$TOP/bench/report.sh" "$H"
+refused "compare with a duplicated column" 'column "seconds" appears twice' "$TOP/bench/compare.sh" "$tmp/good" "$H"
+hostile unlisted
+awk -F, -v OFS=, 'NR == 2 { print; $1 = "ghost" } { print }' "$tmp/good/hackbench.csv" >"$H/hackbench.csv"
+refused "a row for a kernel the manifest does not list" 'hackbench.csv: line 3: a row for kernel "ghost", which the manifest does not list' "$TOP/bench/report.sh" "$H"
 
 # --resume reads plan.json's known keys, each checked as its option is.
 for kv in "kernels|head tail;touch $canary|--kernels: .* is not a valid name" \
