@@ -34,11 +34,22 @@ echo
 echo "Unpaired: two runs share no rounds. Emulated (TCG) and KVM timings are"
 echo "not comparable with each other; counts are."
 
-if [ -s "$A/mechanism.csv" ] && [ -s "$B/mechanism.csv" ]; then
-	echo
-	echo "add_partial per 1000 messages (all caches, SLUB statistics, median):"
-	printf '%-9s %10s %10s %10s\n' kernel messages A B
-	ap() { csv_rows "$1/mechanism.csv" kernel messages cache counter per_1000_messages |
-		awk -F'|' '$3 == "all" && $4 == "add_partial" { print $1 "/" $2 "," $5 }' | sort; }
-	join -t, <(ap "$A") <(ap "$B") | awk -F, '{ split($1, kc, "/"); printf "%-9s %10s %10.1f %10.1f\n", kc[1], kc[2], $2, $3 }'
+# add_partial per message, computed here from each run's checked counters
+# (a run's own mechanism.csv is the report's output: never read, never
+# printed, so made-up figures or escapes in it go nowhere).
+if [ -s "$A/counters.csv" ] && [ -s "$B/counters.csv" ]; then
+	# ap RUN: kernel/vcpus/messages,per_1000_messages for add_partial, all caches
+	ap() {
+		"$TOP/bench/bin/slubstats" mechanism "$1/counters.csv" "$1/hackbench.csv" --caches "${HOT_CACHES// /,}" |
+			csv_rows /dev/stdin kernel vcpus messages cache counter per_1000_messages |
+			awk -F'|' '$4 == "all" && $5 == "add_partial" { print $1 "/" $2 "/" $3 "," $6 }' | sort
+	}
+	a=$(ap "$A") || die "slubstats mechanism failed on $A/counters.csv"
+	b=$(ap "$B") || die "slubstats mechanism failed on $B/counters.csv"
+	if [ -n "$a" ] && [ -n "$b" ]; then
+		echo
+		echo "add_partial per 1000 messages (all caches, SLUB statistics, median):"
+		printf '%-9s %5s %10s %10s %10s\n' kernel vCPUs messages A B
+		join -t, <(echo "$a") <(echo "$b") | awk -F, '{ split($1, kc, "/"); printf "%-9s %5s %10s %10.1f %10.1f\n", kc[1], kc[2], kc[3], $2, $3 }'
+	fi
 fi

@@ -75,6 +75,14 @@ hostile dupcol
 awk -F, -v OFS=, '{ print $0, (NR == 1 ? "seconds" : "0.001") }' "$tmp/good/hackbench.csv" >"$H/hackbench.csv"
 refused "a duplicated column" 'hackbench.csv: line 1: column "seconds" appears twice' "$TOP/bench/report.sh" "$H"
 refused "compare with a duplicated column" 'column "seconds" appears twice' "$TOP/bench/compare.sh" "$tmp/good" "$H"
+# class 6: compare prints add_partial per message from the run's checked
+# counters, never from its mechanism.csv (the report's output: not checked)
+hostile mech
+printf 'kernel,config,messages,vcpus,cache,counter,per_1000_messages\n\033[2Jhead,c1,1,2,all,add_partial,424242\n' >"$H/mechanism.csv"
+out=$("$TOP/bench/compare.sh" "$tmp/good" "$H" 2>&1) || fail "compare with a made-up mechanism.csv failed: $out"
+! grep -q $'\033\|424242' <<<"$out" || fail "compare printed a run's own mechanism.csv: $out"
+grep -qE '^head +([0-9]+ +)?[0-9.e+]+ +[0-9.]+ +[0-9.]+$' <<<"$out" || fail "compare gave no add_partial per message from the counters: $out"
+ok "compare: add_partial per message from the checked counters, a made-up mechanism.csv (escape, 424242) not printed"
 hostile unlisted
 awk -F, -v OFS=, 'NR == 2 { print; $1 = "ghost" } { print }' "$tmp/good/hackbench.csv" >"$H/hackbench.csv"
 refused "a row for a kernel the manifest does not list" 'hackbench.csv: line 3: a row for kernel "ghost", which the manifest does not list' "$TOP/bench/report.sh" "$H"
