@@ -23,11 +23,11 @@
 # seed: QEMU 10, icount, the initramfs guest, with the cache model) and
 # det-insns (the same, instructions only). Under the counting mode
 # hackbench's time is virtual (executed instructions), so only the boot's
-# wall time says what a det setting costs. Writes DIR/boots.csv (kernel, setting, rep, window, boot
-# seconds, hackbench seconds), DIR/emulated.csv and DIR/hackbench.csv (the
-# bench's formats, kernel named KERNEL.SETTING, window W as configuration
-# cW), DIR/spread.csv (slubstats emulated: each total's spread between
-# boots) and DIR/summary.txt.
+# wall time says what a det setting costs. Writes DIR/boots.csv (kernel,
+# setting, rep, window, boot seconds, hackbench seconds), DIR/emulated.csv
+# and DIR/hackbench.csv (the bench's formats, kernel named KERNEL.SETTING,
+# window W as configuration cW), DIR/spread.csv (slubstats emulated: each
+# total's spread between boots) and DIR/summary.txt.
 set -euo pipefail
 # shellcheck source=lib/common.sh
 . "$(dirname "$0")/../lib/common.sh"

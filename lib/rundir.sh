@@ -173,10 +173,11 @@ check_run_dir() {
 	for f in "$@"; do
 		[ -s "$d/$f" ] || die "$d/$f is missing: not a slubbench run directory (or the bench never ran a boot)"
 	done
-	[ ! -e "$d/manifest.json" ] || check_manifest "$d/manifest.json"
-	# the kernels the manifest lists: no CSV may bring rows for another
+	# the kernels the manifest lists (an object: check_manifest): no CSV
+	# may bring rows for another
 	local kernels=
-	[ ! -e "$d/manifest.json" ] || kernels=$(jq -r '.kernels // {} | if type == "object" then keys | join(" ") else "" end' "$d/manifest.json")
+	[ ! -e "$d/manifest.json" ] || check_manifest "$d/manifest.json"
+	[ ! -e "$d/manifest.json" ] || kernels=$(jq -r '.kernels // {} | keys | join(" ")' "$d/manifest.json")
 	for f in "$d"/*.csv; do
 		[ -e "$f" ] || continue
 		case "$(basename "$f")" in summary.csv | mechanism.csv | mechanism-emulated.csv | emulated-summary.csv | emulated-top.csv | hosts.csv) continue ;; esac # the report's own output
