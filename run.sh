@@ -16,6 +16,7 @@ Commands (default: all):
                   --groups, --loops, --mode, --rounds, --design, --seed,
                   --precision, --smp, --mem, --accel, --out, --quick,
                   --dry-run, --emulated-counters N, --emulated-mode det|mttcg,
+                  --emulated-windows W,
                   --jobs J, --variant NAME=PATCH
                   (./run.sh bench --help)
   deps            install the Debian packages slubbench needs (only those missing)
@@ -49,9 +50,9 @@ Commands (default: all):
   variance [OPTS] where a timed boot's variance comes from: pinned and
                   unpinned boots, calibrations, several runs a boot, and
                   what each strategy buys per minute (bench/variance.sh --help)
-  test [GROUP]    run the test suite: quick (no VM, about 90 s), security,
+  test [GROUP]... run the test suite: quick (no VM, about 90 s), security,
                   vm (builds and boots kernels), cluster (a one-node Slurm
-                  cluster), or all (default)
+                  cluster), all (default), or tests whose name contains it
   clean           remove the cache ($SLUBBENCH_CACHE)
 
 Environment (each recorded where it changes a measurement):

@@ -49,6 +49,9 @@ if [ "$result" = finished ] && [ -n "$vcpus" ] && [ "$guest_cpus" != "$vcpus" ];
 fi
 first_config=$(sed -n 's/^SB_FIRST_CONFIG=\([0-9][0-9]*\)$/\1/p' "$dir/plan-in.sh" 2>/dev/null || true)
 first_config=${first_config:-1}
+# an emulated boot's runs of each configuration (its plugin windows)
+windows_planned=$(sed -n 's/^SB_WINDOWS=\([1-9][0-9]*\)$/\1/p' "$dir/plan-in.sh" 2>/dev/null || true)
+windows_planned=${windows_planned:-1}
 # the boot's configurations in order (numbered across a plan's vCPU counts)
 mapfile -t cfgs < <(find "$dir" -maxdepth 1 -name 'c*-config' -printf '%f\n' | sed -n 's/^c\([0-9][0-9]*\)-config$/\1/p' | sort -n)
 n=0
@@ -57,31 +60,38 @@ for num in ${cfgs[@]+"${cfgs[@]}"}; do
 	c=c$num
 	# the configuration as planned: mode:unit:groups:loops:fds:datasize
 	IFS=: read -r mode unit groups loops fds size <"$dir/$c-config"
-	for kind in timed count emulated; do
-		f=$dir/$c-$kind.txt
+	# each run of the configuration: "kind window file-stem"; an emulated
+	# boot's runs are windows 1..W (cN-emulated-wK; cN-emulated is window 1
+	# of a boot older than windows)
+	runs=("timed 1 $c-timed" "count 1 $c-count" "emulated 1 $c-emulated")
+	for ((w = 1; w <= windows_planned; w++)); do runs+=("emulated $w $c-emulated-w$w"); done
+	for run in "${runs[@]}"; do
+		read -r kind w stem <<<"$run"
+		f=$dir/$stem.txt
 		[ -e "$f" ] || continue
+		pre="$kernel,$profile,$round,$c,$w"
 		# status: the boot's result, unless this run itself failed to parse
 		if row=$(parse hackbench "$f"); then
 			IFS='|' read -r u g fd l ds secs < <(csv_rows <(echo "$row") unit groups fds loops datasize seconds)
 			# what ran must be what was planned
 			if [ "$u,$g,$fd,$l,$ds" != "$unit,$groups,$fds,$loops,$size" ]; then
 				echo "$f: ran $u,$g,$fd,$l,$ds (unit,groups,fds,loops,datasize), planned $unit,$groups,$fds,$loops,$size" >>"$dir/collect.log"
-				echo "$kernel,$profile,$round,$c,$kind,$mode,$unit,$groups,$fds,$loops,$size,$vcpus,$host_cpus,$timing,,parse-error" >>"$hb"
+				echo "$pre,$kind,$mode,$unit,$groups,$fds,$loops,$size,$vcpus,$host_cpus,$timing,,parse-error" >>"$hb"
 			else
-				echo "$kernel,$profile,$round,$c,$kind,$mode,$unit,$groups,$fds,$loops,$size,$vcpus,$host_cpus,$timing,$secs,ok" >>"$hb"
+				echo "$pre,$kind,$mode,$unit,$groups,$fds,$loops,$size,$vcpus,$host_cpus,$timing,$secs,ok" >>"$hb"
 			fi
 		else
-			echo "$kernel,$profile,$round,$c,$kind,$mode,$unit,$groups,$fds,$loops,$size,$vcpus,$host_cpus,$timing,,parse-error" >>"$hb"
+			echo "$pre,$kind,$mode,$unit,$groups,$fds,$loops,$size,$vcpus,$host_cpus,$timing,,parse-error" >>"$hb"
 		fi
-		x=$dir/$c-$kind.ctxt
+		x=$dir/$stem.ctxt
 		if [ -s "$x" ] && [[ "$(head -n1 "$x")" =~ ^[0-9]+$ ]]; then
-			echo "$kernel,$profile,$round,$c,$vcpus,$kind,proc,system,context_switches,$(head -n1 "$x")" >>"$ctr"
+			echo "$pre,$vcpus,$kind,proc,system,context_switches,$(head -n1 "$x")" >>"$ctr"
 		fi
-		s=$dir/$c-$kind.slubstat
+		s=$dir/$stem.slubstat
 		if [ -s "$s" ]; then
 			if rows=$(parse slubstat "$s"); then
 				csv_rows <(echo "$rows") cache counter value |
-					awk -F'|' -v pre="$kernel,$profile,$round,$c,$vcpus,$kind,slub" '{ print pre "," $1 "," $2 "," $3 }' >>"$ctr"
+					awk -F'|' -v pre="$pre,$vcpus,$kind,slub" '{ print pre "," $1 "," $2 "," $3 }' >>"$ctr"
 			fi
 		fi
 	done
@@ -91,7 +101,7 @@ for num in ${cfgs[@]+"${cfgs[@]}"}; do
 		if rows=$(parse perfstat "$ps" $(cat "$dir/$c-count.labels")); then
 			# label "cache.head" -> cache, add_partial_head
 			csv_rows <(echo "$rows") label count |
-				awk -F'|' -v pre="$kernel,$profile,$round,$c,$vcpus,count,perf" '{
+				awk -F'|' -v pre="$kernel,$profile,$round,$c,1,$vcpus,count,perf" '{
 				n = split($1, a, "."); where = a[n]; cache = substr($1, 1, length($1) - length(where) - 1)
 				print pre "," cache ",add_partial_" where "," $2 }' >>"$ctr"
 		fi
@@ -102,7 +112,7 @@ done
 # for the kernel when it left none.
 if [ "$result" != finished ]; then
 	sed -i "s/,ok\$/,$result/" "$hb"
-	[ -s "$hb" ] || echo "$kernel,$profile,$round,c$first_config,timed,,,,,,,$vcpus,$host_cpus,$timing,,$result" >>"$hb"
+	[ -s "$hb" ] || echo "$kernel,$profile,$round,c$first_config,1,timed,,,,,,,$vcpus,$host_cpus,$timing,,$result" >>"$hb"
 fi
 # with_header HDR TMP FINAL: the fragment, its header first.
 with_header() {
@@ -112,15 +122,15 @@ with_header() {
 }
 with_header "$HACKBENCH_HDR" "$hb" "$dir/hackbench.csv"
 with_header "$COUNTERS_HDR" "$ctr" "$dir/counters.csv"
-# The plugin's windows are the configurations, in order (window 0 is c1);
-# a boot whose windows do not match its configurations gives no rows.
+# The plugin's windows are the configurations' runs, in order (window 0 is
+# c1's first); a boot whose windows do not match its plan gives no rows.
 raw=$dir/emulated-raw.csv
 if [ -f "$raw" ] && [ -f "$raw.info" ] && [ "$result" = finished ]; then
 	windows=$(sed -n 's/^marks_start=//p' "$raw.info")
-	if [ "$windows" != "$n" ]; then
-		echo "$raw: $windows counting windows for $n configurations; no emulated counts kept" >>"$dir/collect.log"
+	if [ "$windows" != "$((n * windows_planned))" ]; then
+		echo "$raw: $windows counting windows for $n configurations x $windows_planned runs; no emulated counts kept" >>"$dir/collect.log"
 	else
-		emulated_rows "$raw" "$kernel,$profile,$round" "${cfgs[0]}" "$vcpus" >"$dir/emulated.csv.tmp"
+		emulated_rows "$raw" "$kernel,$profile,$round" "${cfgs[0]}" "$vcpus" "$windows_planned" >"$dir/emulated.csv.tmp"
 		with_header "$EMULATED_HDR" "$dir/emulated.csv.tmp" "$dir/emulated.csv"
 	fi
 fi

@@ -11,8 +11,9 @@
 #   SB_PROFILE   1: in a counting boot, perf record of cpu-clock and of
 #                add_partial at the end
 #   SB_EMULATED  1: an emulated-counters boot (bench/boot.sh --counters):
-#                each configuration's hackbench once between sbmark's
-#                markers (one plugin window each, in order), nothing else
+#                each configuration's hackbench SB_WINDOWS times (default
+#                1) between sbmark's markers (one plugin window each, in
+#                order: c1's runs, then c2's), nothing else
 #   SB_CACHES    caches whose add_partial events perf counts apart
 #   SB_FIRST_CONFIG  the number of the first configuration (default 1): a
 #                plan at several vCPU counts numbers each count's
@@ -24,9 +25,9 @@
 #   cN-timed.txt       hackbench output of configuration N's timed run
 #   cN-timed.slubstat  SLUB statistics of that run ("cache counter value")
 #   cN-count.txt, cN-count.perfstat (+ .labels), cN-count.slubstat
-#   cN-emulated.txt    hackbench output of the emulated-counters run
-#   cN-emulated.slubstat  SLUB statistics of that run
-#   cN-timed.ctxt, cN-emulated.ctxt   the guest's context switches during
+#   cN-emulated-wK.txt hackbench output of the emulated-counters run K
+#   cN-emulated-wK.slubstat  SLUB statistics of that run
+#   cN-timed.ctxt, cN-emulated-wK.ctxt   the guest's context switches during
 #                      the run (/proc/stat ctxt): how the emulator's
 #                      scheduling of vCPUs shaped the run (icount or MTTCG)
 #   perf/              profiles and their reports
@@ -34,7 +35,7 @@
 set -u
 SB_CONFIGS=${SB_CONFIGS:?} SB_WARMUP=${SB_WARMUP:-1} SB_TIMED=${SB_TIMED:-1}
 SB_COUNT=${SB_COUNT:-0} SB_PROFILE=${SB_PROFILE:-0} SB_CACHES=${SB_CACHES:?}
-SB_EMULATED=${SB_EMULATED:-0} SB_FIRST_CONFIG=${SB_FIRST_CONFIG:-1}
+SB_EMULATED=${SB_EMULATED:-0} SB_FIRST_CONFIG=${SB_FIRST_CONFIG:-1} SB_WINDOWS=${SB_WINDOWS:-1}
 if [ "$SB_TIMED" = 1 ] && [ "$SB_COUNT$SB_PROFILE$SB_EMULATED" != 000 ]; then
 	echo "error: a timed boot only times: SB_COUNT, SB_PROFILE and SB_EMULATED must be 0" >&2
 	exit 2
@@ -121,15 +122,17 @@ for cfg in $SB_CONFIGS; do
 		step "c$n timed rc=$rc"
 	fi
 
-	if [ "$SB_EMULATED" = 1 ]; then
+	w=0
+	while [ "$SB_EMULATED" = 1 ] && [ "$w" -lt "$SB_WINDOWS" ]; do
+		w=$((w + 1))
 		[ "$slub" = 1 ] && slub_reset
 		x0=$(ctxt)
-		sbmark run "${HB[@]}" >"c$n-emulated.txt" 2>&1
+		sbmark run "${HB[@]}" >"c$n-emulated-w$w.txt" 2>&1
 		rc=$?
-		echo $(($(ctxt) - x0)) >"c$n-emulated.ctxt"
-		[ "$slub" = 1 ] && slub_read >"c$n-emulated.slubstat"
-		step "c$n emulated rc=$rc"
-	fi
+		echo $(($(ctxt) - x0)) >"c$n-emulated-w$w.ctxt"
+		[ "$slub" = 1 ] && slub_read >"c$n-emulated-w$w.slubstat"
+		step "c$n emulated window $w rc=$rc"
+	done
 
 	if [ "$SB_COUNT" = 1 ] && [ "$slub" = 1 ]; then
 		ev=(-e slub:add_partial --filter 'tail == 0' -e slub:add_partial --filter 'tail == 1')

@@ -5,11 +5,18 @@
 # and the functions first by transfers and by instructions (ev, et: from
 # report.sh; the definitions are slubstats's, bench/src/emulated.h).
 [ -s "$R/emulated-summary.csv" ] || return 0
+# n counts runs: each boot's windows of a configuration (W a boot, checked
+# by check_csv; a run older than the column has one)
 nb=$(csv_rows "$R/emulated-summary.csv" n | sort -n | head -n1)
 nbmax=$(csv_rows "$R/emulated-summary.csv" n | sort -n | tail -n1)
-boots="$nb boots per kernel"
-[ "$nb" != 1 ] || boots="1 boot per kernel"
-[ "$nb" = "$nbmax" ] || boots="$nb to $nbmax boots per kernel"
+nw=1
+! head -n1 "$R/emulated.csv" | tr , '\n' | grep -qx window || nw=$(csv_rows "$R/emulated.csv" window | sort -n | tail -n1)
+unit=boot
+[ "$nw" = 1 ] || unit=window
+boots="$nb ${unit}s per kernel"
+[ "$nb" != 1 ] || boots="1 $unit per kernel"
+[ "$nb" = "$nbmax" ] || boots="$nb to $nbmax ${unit}s per kernel"
+[ "$nw" = 1 ] || boots+=" ($nw windows a boot, each a replicate: boots' means vary no more than their windows predict, README)"
 if [ "$emulated_mode" = det ]; then
 	echo "Emulated counters (exact, not timed), in the counting mode: QEMU 10 under icount from an initramfs, boot e of every kernel with seed e, so that a rerun of a seed gives the same counts on any host under any load. The slubcount plugin counted $boots," | wrap
 else
@@ -23,11 +30,11 @@ echo "vCPU wrote since this vCPU last had it (perf c2c's HITM). Per 1000" | wrap
 # transfers of every kernel but the baseline, every configuration)
 nfam=$(csv_rows "$R/emulated-summary.csv" kernel scope metric bounds | awk -F'|' -v b="$baseline" '
 	$1 != b && $2 == "all" && $3 != "accesses" && $4 == "ci95" { n++ } END { print n + 0 }')
-echo "messages, mean over boots; against $baseline, the ratio of geometric means" | wrap
-echo "over boots with its interval (Welch's, on the logs: counts vary with how" | wrap
+echo "messages, mean over ${unit}s; against $baseline, the ratio of geometric means" | wrap
+echo "over ${unit}s with its interval (Welch's, on the logs: counts vary with how" | wrap
 echo "the vCPU threads interleave), Holm-adjusted over the run's $nfam comparisons" | wrap
-echo "(family-wise 95%), when each kernel has 3 boots or more; else the range" | wrap
-echo "over every pair of this run's boots, marked 'r' (not an interval):" | wrap
+echo "(family-wise 95%), when each kernel has 3 ${unit}s or more; else the range" | wrap
+echo "over every pair of this run's ${unit}s, marked 'r' (not an interval):" | wrap
 echo
 printf '  %-12s %-9s %13s %8s %17s %7s\n' metric kernel "per 1000 msgs" "vs $baseline" "CI or range" spread
 for m in instructions misses transfers; do
@@ -49,9 +56,9 @@ for k in "${kernels[@]}"; do
 	line="  $k/$baseline:"
 	for m in instructions misses transfers; do
 		lo=$(ev "$k" all "$m" lo) hi=$(ev "$k" all "$m" hi)
-		line+=$(awk -v m="$m" -v r="$(ev "$k" all "$m" ratio)" -v lo="$lo" -v hi="$hi" -v b="$(ev "$k" all "$m" bounds)" 'BEGIN {
+		line+=$(awk -v m="$m" -v r="$(ev "$k" all "$m" ratio)" -v lo="$lo" -v hi="$hi" -v b="$(ev "$k" all "$m" bounds)" -v u="$unit" 'BEGIN {
 			if (b == "range")
-				w = (lo > 1) ? "more in every pair of boots" : (hi < 1) ? "fewer in every pair of boots" : "no difference beyond the range of the boots"
+				w = (lo > 1) ? "more in every pair of " u "s" : (hi < 1) ? "fewer in every pair of " u "s" : "no difference beyond the range of the " u "s"
 			else
 				w = (lo > 1) ? "more, CI " : (hi < 1) ? "fewer, CI " : "no detectable difference, CI "
 			if (b != "range") w = w sprintf("%.3f..%.3f", lo, hi)
@@ -59,7 +66,7 @@ for k in "${kernels[@]}"; do
 	done
 	echo "${line%;}" | wrap
 done
-[ "$nb" -ge 2 ] || echo "  (one boot of some kernel: its spread, the repeatability, is unmeasured)" | wrap
+[ "$nb" -ge 2 ] || echo "  (one $unit of some kernel: its spread, the repeatability, is unmeasured)" | wrap
 # the cost: hackbench's own time under the plugin against the timed boots'
 # (mean over every kernel's emulated runs / mean of the timed runs)
 slow=$(csv_rows "$R/hackbench.csv" kind status config seconds | awk -F'|' -v c="$main" '

@@ -48,6 +48,12 @@
 #                      move with the host; mttcg: under MTTCG with the
 #                      host's QEMU, as before (and what runs when QEMU 10
 #                      cannot be fetched, with a warning)
+#   --emulated-windows W  each configuration's run W times in every
+#                      emulated-counters boot, one plugin window each, each
+#                      a replicate (default: 1; at most 16 windows a boot;
+#                      an emulated boot's default limit grows by 200 s a
+#                      window); a window costs about what a boot of one
+#                      does here (README, "Windows in the counting mode")
 #   --jobs J           counting-mode boots at once (default: the host's
 #                      cores; each takes one); timed boots always run alone
 #   --quick            a short plan for tests: head,tail, 2 rounds, groups 4,

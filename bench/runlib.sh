@@ -59,13 +59,13 @@ publish_boot() {
 # emulated-counters boot at VCPUS. A timed boot only times: no perf in it,
 # ever.
 guest_settings() {
-	local timed=1 cnt=0 prf=0 emu=0
+	local timed=1 cnt=0 prf=0 emu=0 windows=1
 	case "$1" in
 	count) timed=0 cnt=$count prf=$prof ;;
-	emulated) timed=0 emu=1 ;;
+	emulated) timed=0 emu=1 windows=$emulated_windows ;;
 	esac
-	printf 'SB_CONFIGS=%q\nSB_WARMUP=1\nSB_TIMED=%s\nSB_COUNT=%s\nSB_PROFILE=%s\nSB_EMULATED=%s\nSB_CACHES=%q\nSB_FIRST_CONFIG=%s\n' \
-		"$configs" "$timed" "$cnt" "$prf" "$emu" "$HOT_CACHES" "$(first_config "$2")"
+	printf 'SB_CONFIGS=%q\nSB_WARMUP=1\nSB_TIMED=%s\nSB_COUNT=%s\nSB_PROFILE=%s\nSB_EMULATED=%s\nSB_WINDOWS=%s\nSB_CACHES=%q\nSB_FIRST_CONFIG=%s\n' \
+		"$configs" "$timed" "$cnt" "$prf" "$emu" "$windows" "$HOT_CACHES" "$(first_config "$2")"
 }
 
 # boot_dir ROUND LABEL KIND VCPUS: where one boot's raw output goes.
@@ -83,9 +83,11 @@ transient() {
 # boot_once DIR ROUND POSITION LABEL KIND VCPUS ATTEMPT: one attempt: boot,
 # collect, and the boot's row of boots.csv.
 boot_once() {
-	local d=$1 r=$2 pos=$3 l=$4 kind=$5 x=$6 attempt=$7 start t0 rc=0 result emu=()
+	local d=$1 r=$2 pos=$3 l=$4 kind=$5 x=$6 attempt=$7 start t0 rc=0 result emu=() limit
 	rm -rf "$d" && mkdir -p "$d"
+	limit=${timeout:-$(default_timeout "$x")}
 	[ "$kind" != emulated ] || emu=(--counters)
+	[ "$kind" != emulated ] || [ -n "$timeout" ] || limit=$(emulated_timeout "$x" $((emulated_windows * $(wc -w <<<"$configs"))))
 	[ "$kind" != emulated ] || [ "$emulated_mode" != det ] || emu+=(--det "$r")
 	{
 		guest_settings "$kind" "$x"
@@ -94,7 +96,7 @@ boot_once() {
 	start=$(date -u +%FT%TZ)
 	t0=$(date +%s)
 	"${BOOT_CMD[@]}" --smp "$x" --mem "${mem:-$(default_mem "$x")}" --accel "$accel" \
-		--timeout "${timeout:-$(default_timeout "$x")}" ${emu[@]+"${emu[@]}"} \
+		--timeout "$limit" ${emu[@]+"${emu[@]}"} \
 		--expect-build-id "$(jq -r .build_id "$out/kernels/$l.json")" \
 		--out "$d" --plan "$d/plan-in.sh" "$(kernel_dir "${variant_of[$l]}" "$profile")" \
 		2>>"$d/boot.err" || rc=$?

@@ -6,7 +6,7 @@
 kernels="slab stock head tail" profile=2007 groups=10 loops=150 fds=20 datasize=100
 mode=socket unit=process rounds=12 design=auto seed='' smp='' mem='' accel=auto timeout=
 count=1 prof=1 emulated=3 out='' resume='' dry=0 precision='' max_rounds=64 max_time='' retries=2 retry_failed=0
-shard='' user_variants=() emulated_mode=det jobs=''
+shard='' user_variants=() emulated_mode=det jobs='' emulated_windows=1
 
 
 # set_opt KEY VALUE: one setting, checked; the command line and --resume's
@@ -36,6 +36,10 @@ set_opt() {
 	retries) retries=$(opt_count --retries "$v") ;;
 	emulated) emulated=$(opt_count --emulated-counters "$v") ;;
 	emulated_mode) emulated_mode=$(opt_choice --emulated-mode "$v" det mttcg) ;;
+	emulated_windows)
+		x=$(opt_uint --emulated-windows "$v")
+		[ "$x" -le "$EMU_MAX_WINDOWS" ] || die "--emulated-windows $x is more than the plugin's $EMU_MAX_WINDOWS windows a boot: use at most $EMU_MAX_WINDOWS"
+		emulated_windows=$x ;;
 	jobs)
 		x=$(opt_uint --jobs "$v")
 		[ "$x" -le "$(nproc)" ] || die "--jobs $x is more than this host's $(nproc) cores: each counting boot takes one"
@@ -69,6 +73,7 @@ parse_opts() {
 		--no-profile) prof=0; shift ;;
 		--emulated-counters) need_val "$@"; set_opt emulated "$2"; shift 2 ;;
 		--emulated-mode) need_val "$@"; set_opt emulated_mode "$2"; shift 2 ;;
+		--emulated-windows) need_val "$@"; set_opt emulated_windows "$2"; shift 2 ;;
 		--jobs) need_val "$@"; set_opt jobs "$2"; shift 2 ;;
 		--no-emulated-counters) emulated=0; shift ;;
 		--quick) kernels="head tail" rounds=2 groups=4 loops=50 prof=0 emulated=1; shift ;;
@@ -89,12 +94,18 @@ check_opts() {
 	[ "$retry_failed" = 0 ] || [ -n "$resume" ] || die "--retry-failed goes with --resume"
 	[ -z "$shard" ] || [ -z "$precision" ] ||
 		die "--precision decides from every round's data: run it whole, not as --shard $shard"
+	# an emulated boot runs every configuration W times, one plugin window each
+	local nw=$((emulated_windows * $(wc -w <<<"$groups")))
+	[ "$nw" -le "$EMU_MAX_WINDOWS" ] ||
+		die "--emulated-windows $emulated_windows x $(wc -w <<<"$groups") configurations is $nw windows a boot, more than the plugin's $EMU_MAX_WINDOWS: give fewer windows or groups"
+	[ -z "$timeout" ] || [ "$emulated" = 0 ] || [ "$timeout" -ge $((nw * EMU_WINDOW_MIN_SECONDS)) ] ||
+		die "--timeout $timeout is too short for $nw emulated windows a boot (at least $EMU_WINDOW_MIN_SECONDS s each): give --timeout $((nw * EMU_WINDOW_MIN_SECONDS)) or more, or fewer --emulated-windows"
 }
 
 # ---- resume: the saved plan's known keys, checked as options are ---------
 # (a shard's plan.json is the whole run's plan and its shard: bench/merge.sh
 # compares the rest)
-PLAN_KEYS="kernels profile groups loops fds datasize mode unit rounds design seed smp mem accel timeout count prof emulated emulated_mode precision max_rounds max_time retries shard"
+PLAN_KEYS="kernels profile groups loops fds datasize mode unit rounds design seed smp mem accel timeout count prof emulated emulated_mode emulated_windows precision max_rounds max_time retries shard"
 # read_saved_plan: --resume's run directory (out) and its plan's settings.
 read_saved_plan() {
 	out=$(run_dir_of "$resume")

@@ -46,6 +46,7 @@ HB=$(info hackbench) windows=$(info windows) smp=$(info smp) reps=$(info reps) s
 						wss[f[1], m] += q[b, m] - nb[b] * mu ^ 2; wdf[f[1], m] += nb[b] - 1 } }
 				split("instructions misses transfers", name, " ")
 				for (kk in boots) for (m = 1; m <= 3; m++) { n = boots[kk]; mu = bs[kk, m] / n
+					if (mu == 0) { printf "  %-12s %-12s %d boots: not counted (cache model off)\n", kk, name[m], n; continue }
 					between = n > 1 ? sqrt((bq[kk, m] - n * mu ^ 2) / (n - 1)) / mu : 0
 					within = wdf[kk, m] > 0 ? sqrt(wss[kk, m] / wdf[kk, m]) / mu : 0
 					printf "  %-12s %-12s %d boots: within a boot %6.3f%%, between boot means %6.3f%%\n", kk, name[m], n, 100 * within, 100 * between } }' | sort

@@ -102,7 +102,7 @@ for rep in $(seq 1 "$reps"); do
 				secs=$(awk '/^Time:/ { print $2 }' "$d/hb$w.txt")
 				[ -n "$secs" ] || die "$d/hb$w.txt: no hackbench time"
 				echo "$k,$s,$rep,$w,$(sed -n 's/^seconds=//p' "$d/boot-info"),$secs" >>"$out/boots.csv"
-				echo "$k.$s,2007,$rep,c$w,timed,socket,process,$groups,20,$loops,100,$smp,$(nproc),,$secs,ok" >>"$out/hackbench.csv"
+				echo "$k.$s,2007,$rep,c$w,1,timed,socket,process,$groups,20,$loops,100,$smp,$(nproc),,$secs,ok" >>"$out/hackbench.csv"
 			done
 			[ ! -f "$d/emulated-raw.csv" ] ||
 				emulated_rows "$d/emulated-raw.csv" "$k.$s,2007,$rep" 1 "$smp" >>"$out/emulated.csv"

@@ -147,6 +147,22 @@ default_timeout() {
 	echo $((600 + 150 * $1))
 }
 
+# Windows of an emulated-counters boot (bench --emulated-windows: each
+# configuration's runs, one plugin window each): at most EMU_MAX_WINDOWS a
+# boot (emu/src/slubcount.c's MAX_WINDOWS). Each window past the first adds
+# EMU_WINDOW_SECONDS to the boot's default limit: twice the ~100 s one
+# window of hackbench -g 10 -l 150 took here with the cache model (2 vCPUs,
+# counting mode); a --timeout under EMU_WINDOW_MIN_SECONDS a window (what
+# a host 2.5x faster would take) is refused before anything boots.
+# shellcheck disable=SC2034
+EMU_MAX_WINDOWS=16 EMU_WINDOW_SECONDS=200 EMU_WINDOW_MIN_SECONDS=40
+
+# emulated_timeout SMP WINDOWS: the default limit of an emulated-counters
+# boot of WINDOWS windows at SMP vCPUs.
+emulated_timeout() {
+	echo $(($(default_timeout "$1") + EMU_WINDOW_SECONDS * ($2 - 1)))
+}
+
 # The most vCPUs the slubcount plugin models (emu/src/cachesim.h's
 # CS_MAX_VCPUS: its directory keeps the sharers in 16 bits).
 # shellcheck disable=SC2034

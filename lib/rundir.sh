@@ -8,24 +8,31 @@ RUN_FILE_MAX_MB=64
 
 # The headers of the per-boot CSVs, written by bench/collect.sh (and, in
 # the same format, by emu/measure.sh); readers look columns up by name.
+# "window" is the run's place in its boot: an emulated-counters boot runs
+# each configuration W times (bench --emulated-windows W), each run one
+# plugin window, 1..W; a timed or counting run is window 1. A replicate is
+# (round, window); runs older than the column are window 1.
 # shellcheck disable=SC2034
-HACKBENCH_HDR=kernel,profile,round,config,kind,mode,unit,groups,fds,loops,datasize,vcpus,host_cpus,timing,seconds,status
+HACKBENCH_HDR=kernel,profile,round,config,window,kind,mode,unit,groups,fds,loops,datasize,vcpus,host_cpus,timing,seconds,status
 # shellcheck disable=SC2034
-COUNTERS_HDR=kernel,profile,round,config,vcpus,kind,source,cache,counter,value
+COUNTERS_HDR=kernel,profile,round,config,window,vcpus,kind,source,cache,counter,value
 # shellcheck disable=SC2034
-EMULATED_HDR=kernel,profile,round,config,vcpus,vcpu,function,instructions,accesses,misses,transfers
+EMULATED_HDR=kernel,profile,round,config,window,vcpus,vcpu,function,instructions,accesses,misses,transfers
 
-# emulated_rows RAW PREFIX FIRST VCPUS: the rows of emulated.csv (no
-# header) from the plugin's RAW output (window, vcpu, function, counts):
-# "PREFIX,cN,VCPUS,..." with window w as configuration c(w + FIRST), PREFIX
+# emulated_rows RAW PREFIX FIRST VCPUS [WINDOWS]: the rows of emulated.csv
+# (no header) from the plugin's RAW output (window, vcpu, function,
+# counts): "PREFIX,cN,W,VCPUS,..." where the plugin's window w (from 0) is
+# configuration c(w / WINDOWS + FIRST), run (w % WINDOWS) + 1 of it: each
+# configuration's WINDOWS runs (default 1) follow one another. PREFIX is
 # "kernel,profile,round". A kernel function under one in ten thousand of
 # its vCPU's window in every metric is counted in that vCPU's "[other]"
 # row: every total stays exact and the file small at 16 vCPUs (RAW keeps
 # every function); "[user]", a scope of its own, is never folded.
 emulated_rows() {
 	csv_rows "$1" window vcpu function instructions accesses misses transfers |
-		awk -F'|' -v pre="$2" -v first="$3" -v v="$4" -v share=0.0001 '
-		function out(w, c, f, a, b, m, t) { printf "%s,c%d,%s,%s,%s,%s,%s,%s,%s\n", pre, w + first, v, c, f, a, b, m, t }
+		awk -F'|' -v pre="$2" -v first="$3" -v v="$4" -v nw="${5:-1}" -v share=0.0001 '
+		function out(w, c, f, a, b, m, t) {
+			printf "%s,c%d,%d,%s,%s,%s,%s,%s,%s,%s\n", pre, int(w / nw) + first, w % nw + 1, v, c, f, a, b, m, t }
 		{ row[NR] = $0; for (i = 4; i <= 7; i++) tot[$1, $2, i] += $i }
 		END {
 			for (r = 1; r <= NR; r++) { split(row[r], x, "|")
@@ -50,6 +57,7 @@ round uint
 position uint
 attempt uint
 config ^c[0-9]+$
+window ^[1-9][0-9]?$
 kind ^(timed|count|emulated)$
 vcpu uint
 vcpus uint?

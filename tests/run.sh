@@ -4,7 +4,7 @@
 # its reason as the last line) or anything else (fail). Ends with the line
 # "N passed, N failed, N skipped".
 #
-# Usage: tests/run.sh [GROUP|PATTERN]
+# Usage: tests/run.sh [GROUP|PATTERN]...  (a test runs if any matches)
 #   quick      no VM, no kernel build: about 90 s
 #   security   hostile run directories (part of quick)
 #   vm         builds kernels and boots them in QEMU
@@ -15,18 +15,26 @@ set -euo pipefail
 # shellcheck source=lib/common.sh
 . "$(dirname "$0")/../lib/common.sh"
 
-pattern=${1:-}
+[ "$#" -gt 0 ] || set -- all
+for p in "$@"; do [ -n "$p" ] || die "an empty test pattern: give a group (quick, security, vm, cluster) or part of a test's name"; done
+matches() { # matches NAME GROUPS: does any pattern select this test?
+	local p
+	for p in "${@:3}"; do
+		case "$p" in
+		all) return 0 ;;
+		quick | security | vm | cluster) case " $2 " in *" $p "*) return 0 ;; esac ;;
+		*) case "$1" in *"$p"*) return 0 ;; esac ;;
+		esac
+	done
+	return 1
+}
 pass=0 fail=0 skip=0
 logdir=$SLUBBENCH_CACHE/logs/tests
 mkdir -p "$logdir"
 for t in "$SLUBBENCH_TOP"/tests/t[0-9]*.sh; do
 	name=$(basename "$t" .sh)
 	groups=$(sed -n 's/^# group: //p' "$t" | head -n1)
-	case "$pattern" in
-	"" | all) ;;
-	quick | security | vm | cluster) case " $groups " in *" $pattern "*) ;; *) continue ;; esac ;;
-	*) case "$name" in *"$pattern"*) ;; *) continue ;; esac ;;
-	esac
+	matches "$name" "$groups" "$@" || continue
 	t0=$(date +%s)
 	rc=0
 	bash "$t" >"$logdir/$name.log" 2>&1 </dev/null || rc=$?
@@ -41,6 +49,6 @@ for t in "$SLUBBENCH_TOP"/tests/t[0-9]*.sh; do
 		;;
 	esac
 done
-[ $((pass + fail + skip)) -gt 0 ] || die "no test matches '$pattern' (groups: quick, security, vm, cluster)"
+[ $((pass + fail + skip)) -gt 0 ] || die "no test matches '$*' (groups: quick, security, vm, cluster)"
 echo "$pass passed, $fail failed, $skip skipped"
 [ "$fail" -eq 0 ]

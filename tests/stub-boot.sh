@@ -32,8 +32,8 @@ if [ -n "${STUB_FAULTS:-}" ] && [ -f "$STUB_FAULTS" ]; then
 fi
 printf 'build_id=%s\nnproc=%s\n' "$expect" "${STUB_NPROC:-$smp}" >"$out/guest-info"
 : >"$out/serial.log"
-SB_FIRST_CONFIG=1
-eval "$(grep -E '^SB_(CONFIGS|TIMED|FIRST_CONFIG)=' "$plan")"
+SB_FIRST_CONFIG=1 SB_WINDOWS=1
+eval "$(grep -E '^SB_(CONFIGS|TIMED|FIRST_CONFIG|WINDOWS)=' "$plan")"
 n=0
 if [ "$result" = finished ] || [ "$result" = panic ]; then
 	for cfg in $SB_CONFIGS; do
@@ -52,7 +52,7 @@ if [ "$counters" = 1 ] && [ "$result" = finished ]; then
 	case "$name" in *-head) x=3 ;; esac
 	{
 		echo "window,vcpu,function,instructions,accesses,misses,transfers"
-		for ((w = 0; w < n; w++)); do
+		for ((w = 0; w < n * SB_WINDOWS; w++)); do
 			for v in 0 1; do
 				echo "$w,$v,[user],$((5000000 + RANDOM)),2000000,40000,$((100 * x))"
 				echo "$w,$v,__slab_free,$((300000 * x)),90000,9000,$((2000 * x))"
@@ -60,7 +60,7 @@ if [ "$counters" = 1 ] && [ "$result" = finished ]; then
 			done
 		done
 	} >"$out/emulated-raw.csv"
-	printf 'window=marks\nmarks_start=%d\nmarks_stop=%d\nvcpus=%s\n' "$n" "$n" "$smp" >"$out/emulated-raw.csv.info"
+	printf 'window=marks\nmarks_start=%d\nmarks_stop=%d\nvcpus=%s\n' $((n * SB_WINDOWS)) $((n * SB_WINDOWS)) "$smp" >"$out/emulated-raw.csv.info"
 fi
 [ "$result" != panic ] || echo "Kernel panic - not syncing: sysrq triggered crash" >"$out/serial.log"
 printf 'result=%s\nsmp=%s\n' "$result" "$smp" >"$out/boot-info"

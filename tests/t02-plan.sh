@@ -51,6 +51,9 @@ ok "--smp 2,4: 8 timed boots, every kernel at every count each round, balanced w
 grep -q 'plugin models at most 16' <<<"$("$B" --dry-run --kernels tail --smp 2,32 --rounds 2 --seed 3 2>&1)" ||
 	fail "a count above the plugin's limit is not said"
 ok "a vCPU count over the plugin's 16 gets no emulated boots, and the plan says so"
+grep -q '^emulated counters .*: 3 boot(s) each of head tail, 4 windows of each configuration a boot' \
+	<<<"$("$B" --dry-run --kernels head,tail --rounds 2 --seed 3 --emulated-windows 4 2>&1)" || fail "--emulated-windows not in the plan"
+ok "--emulated-windows 4: the plan says the windows a boot"
 
 # Shards: each runs whole squares (2 kernels: 2 rounds a square), together
 # exactly the unsplit plan; round 0 only in shard 1.
@@ -92,7 +95,12 @@ for bad in "--precision 2|--precision needs a percentage such as 2%, not '2'" \
 	"--shard 0/4|--shard takes I/N, shard I of N with 1 <= I <= N" "--shard 5/4|--shard takes I/N" "--shard x|--shard takes I/N" \
 	"--shard 1/2 --precision 2%|--precision decides from every round's data" \
 	"--jobs 0|--jobs needs a positive whole number, not '0'" "--jobs 99|--jobs 99 is more than this host's [0-9]+ cores" \
-	"--emulated-mode fast|--emulated-mode takes det\|mttcg, not 'fast'"; do
+	"--emulated-mode fast|--emulated-mode takes det\|mttcg, not 'fast'" \
+	"--emulated-windows 0|--emulated-windows needs a positive whole number, not '0'" \
+	"--emulated-windows two|--emulated-windows needs a positive whole number, not 'two'" \
+	"--emulated-windows 17|--emulated-windows 17 is more than the plugin's 16 windows a boot" \
+	"--groups 4,6,8 --emulated-windows 6|--emulated-windows 6 x 3 configurations is 18 windows a boot" \
+	"--timeout 300 --emulated-windows 8|--timeout 300 is too short for 8 emulated windows a boot \(at least 40 s each\): give --timeout 320"; do
 	# shellcheck disable=SC2086,SC2090
 	expect_fail "$B" --dry-run ${bad%%|*}
 	contains "$OUT" "^slubbench: error: ${bad#*|}" "bad input: ${bad%%|*}"

@@ -27,11 +27,11 @@ mkboot() { # mkboot DIR RESULT: a boot of 2 vCPUs
 
 mkboot "$tmp/ok" finished
 "$TOP/bench/collect.sh" "$tmp/ok" head 2007 3
-grep -qx "head,2007,3,c1,timed,socket,process,10,20,100,100,2,$H,$([ "$H" -ge 2 ] && echo real || echo oversubscribed),10.749,ok" "$tmp/ok/hackbench.csv" ||
+grep -qx "head,2007,3,c1,1,timed,socket,process,10,20,100,100,2,$H,$([ "$H" -ge 2 ] && echo real || echo oversubscribed),10.749,ok" "$tmp/ok/hackbench.csv" ||
 	fail "timed row: $(cat "$tmp/ok/hackbench.csv")"
 ok "hackbench rows carry kernel, profile, round, configuration, vCPUs and seconds"
-grep -qx 'head,2007,3,c1,2,count,perf,skbuff_head_cache,add_partial_head,79901' "$tmp/ok/counters.csv" || fail "perf row missing"
-grep -qx 'head,2007,3,c1,2,timed,slub,skbuff_head_cache,free_add_partial,79901' "$tmp/ok/counters.csv" || fail "slub row missing"
+grep -qx 'head,2007,3,c1,1,2,count,perf,skbuff_head_cache,add_partial_head,79901' "$tmp/ok/counters.csv" || fail "perf row missing"
+grep -qx 'head,2007,3,c1,1,2,timed,slub,skbuff_head_cache,free_add_partial,79901' "$tmp/ok/counters.csv" || fail "slub row missing"
 [ "$(grep -c ',slub,' "$tmp/ok/counters.csv")" = $((2 * 333)) ] || fail "want 333 SLUB rows per run"
 ok "counters from perf and from SLUB statistics"
 # skbuff_head_cache: 79901 events = 79901 free_add_partial (no deactivations);
@@ -49,17 +49,17 @@ ok "a disagreement is flagged"
 mkboot "$tmp/bad" finished
 sed -i 's/^Time: .*/Time: soon/' "$tmp/bad/c1-timed.txt"
 "$TOP/bench/collect.sh" "$tmp/bad" head 2007 1
-grep -qE '^head,2007,1,c1,timed,socket,process,10,20,100,100,2,[0-9]+,[a-z]+,,parse-error$' "$tmp/bad/hackbench.csv" || fail "$(cat "$tmp/bad/hackbench.csv")"
+grep -qE '^head,2007,1,c1,1,timed,socket,process,10,20,100,100,2,[0-9]+,[a-z]+,,parse-error$' "$tmp/bad/hackbench.csv" || fail "$(cat "$tmp/bad/hackbench.csv")"
 grep -q "unreadable time 'soon'" "$tmp/bad/collect.log" || fail "parser message not logged"
 ok "an unparsable run is a parse-error row without a number"
 
 mkdir -p "$tmp/dead" && printf 'result=panic\nsmp=2\n' >"$tmp/dead/boot-info"
 "$TOP/bench/collect.sh" "$tmp/dead" stock 2007 2
-grep -qE '^stock,2007,2,c1,timed,,,,,,,2,[0-9]+,[a-z]+,,panic$' "$tmp/dead/hackbench.csv" || fail "$(cat "$tmp/dead/hackbench.csv")"
+grep -qE '^stock,2007,2,c1,1,timed,,,,,,,2,[0-9]+,[a-z]+,,panic$' "$tmp/dead/hackbench.csv" || fail "$(cat "$tmp/dead/hackbench.csv")"
 mkboot "$tmp/late" timeout
 rm "$tmp/late/c1-count.txt"
 "$TOP/bench/collect.sh" "$tmp/late" stock 2007 2
-grep -qE '^stock,2007,2,c1,timed,socket,process,10,20,100,100,2,[0-9]+,[a-z]+,10.749,timeout$' "$tmp/late/hackbench.csv" || fail "$(cat "$tmp/late/hackbench.csv")"
+grep -qE '^stock,2007,2,c1,1,timed,socket,process,10,20,100,100,2,[0-9]+,[a-z]+,10.749,timeout$' "$tmp/late/hackbench.csv" || fail "$(cat "$tmp/late/hackbench.csv")"
 ok "a crashed or timed-out boot marks its rows"
 
 # More vCPUs than host cores: the wall time is marked oversubscribed.
@@ -67,7 +67,7 @@ mkboot "$tmp/big" finished
 sed -i "s/^smp=2$/smp=$((H + 1))/" "$tmp/big/boot-info"
 echo "nproc=$((H + 1))" >"$tmp/big/guest-info"
 "$TOP/bench/collect.sh" "$tmp/big" head 2007 1
-grep -qx "head,2007,1,c1,timed,socket,process,10,20,100,100,$((H + 1)),$H,oversubscribed,10.749,ok" "$tmp/big/hackbench.csv" ||
+grep -qx "head,2007,1,c1,1,timed,socket,process,10,20,100,100,$((H + 1)),$H,oversubscribed,10.749,ok" "$tmp/big/hackbench.csv" ||
 	fail "$((H + 1)) vCPUs on $H cores: $(cat "$tmp/big/hackbench.csv")"
 ok "more vCPUs than host cores: timing oversubscribed"
 # The guest saw another CPU count than QEMU was given: no time is kept.
@@ -111,3 +111,45 @@ printf 'marks_start=1\n' >"$tmp/fold/emulated-raw.csv.info"
 	"0|big|9000000000|4000000|30000|2000 0|[user]|3|1|0|0 1|big|100|10|1|1 0|[other]|12|3|1|0 " ] ||
 	fail "folding: $(cat "$tmp/fold/emulated.csv")"
 ok "functions under 1/10000 of a vCPU's window fold into [other], [user] kept, totals exact"
+
+# An emulated boot of two configurations (c1, c2) run twice each
+# (SB_WINDOWS=2): the plugin's windows 0-3 are c1's runs 1 and 2, then
+# c2's; each run's hackbench, SLUB statistics and context switches keep
+# their window; windows that do not match the plan give no emulated rows.
+mkew() { # mkew DIR WINDOWS-IN-RAW
+	mkdir -p "$1"
+	printf 'result=finished\nsmp=2\n' >"$1/boot-info"
+	echo "nproc=2" >"$1/guest-info"
+	printf 'SB_EMULATED=1\nSB_WINDOWS=2\n' >"$1/plan-in.sh"
+	for c in c1 c2; do
+		echo "socket:process:10:100:20:100" >"$1/$c-config"
+		for w in 1 2; do
+			cp "$D/hackbench.txt" "$1/$c-emulated-w$w.txt"
+			cp "$D/slubstat.txt" "$1/$c-emulated-w$w.slubstat"
+			echo "$((1000 * w))" >"$1/$c-emulated-w$w.ctxt"
+		done
+	done
+	{
+		echo 'window,vcpu,function,instructions,accesses,misses,transfers'
+		for ((w = 0; w < $2; w++)); do echo "$w,0,f,$((10 + w)),1,1,1"; done
+	} >"$1/emulated-raw.csv"
+	printf 'marks_start=%d\n' "$2" >"$1/emulated-raw.csv.info"
+}
+mkew "$tmp/ew" 4
+"$TOP/bench/collect.sh" "$tmp/ew" head 2007 3
+[ "$(csv_rows "$tmp/ew/emulated.csv" config window instructions | tr '\n' ' ')" = "c1|1|10 c1|2|11 c2|1|12 c2|2|13 " ] ||
+	fail "emulated windows: $(cat "$tmp/ew/emulated.csv")"
+[ "$(csv_rows "$tmp/ew/hackbench.csv" config window kind status | tr '\n' ' ')" = "c1|1|emulated|ok c1|2|emulated|ok c2|1|emulated|ok c2|2|emulated|ok " ] ||
+	fail "emulated runs' times: $(cat "$tmp/ew/hackbench.csv")"
+[ "$(csv_rows "$tmp/ew/counters.csv" config window counter value | awk -F'|' '$3 == "context_switches"' | tr '\n' ' ')" = \
+	"c1|1|context_switches|1000 c1|2|context_switches|2000 c2|1|context_switches|1000 c2|2|context_switches|2000 " ] ||
+	fail "emulated runs' context switches: $(cat "$tmp/ew/counters.csv")"
+[ "$(csv_rows "$tmp/ew/counters.csv" config window counter value | awk -F'|' '$1 == "c2" && $2 == 2 && $3 == "free_add_partial" { print $4 }')" = \
+	"$(csv_rows "$tmp/ew/counters.csv" config window counter value | awk -F'|' '$1 == "c1" && $2 == 1 && $3 == "free_add_partial" { print $4 }')" ] ||
+	fail "emulated runs' SLUB statistics: $(cat "$tmp/ew/counters.csv")"
+ok "an emulated boot's windows: configuration c(w / W + 1), run w % W + 1, in every CSV"
+mkew "$tmp/ew3" 3
+"$TOP/bench/collect.sh" "$tmp/ew3" head 2007 3
+[ ! -e "$tmp/ew3/emulated.csv" ] && grep -q '3 counting windows for 2 configurations x 2 runs' "$tmp/ew3/collect.log" ||
+	fail "3 windows for a plan of 4: $(cat "$tmp/ew3/collect.log")"
+ok "windows that do not match the plan's configurations x runs: no emulated rows, the reason logged"

@@ -12,7 +12,7 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 R=$tmp/run
 
-"$TOP/bench/run.sh" --quick --rounds 2 --seed 7 --out "$R" >"$tmp/log" 2>&1 || { cat "$tmp/log"; fail "bench failed"; }
+"$TOP/bench/run.sh" --quick --rounds 2 --seed 7 --emulated-windows 2 --out "$R" >"$tmp/log" 2>&1 || { cat "$tmp/log"; fail "bench failed"; }
 for f in manifest.json plan.json hackbench.csv counters.csv crosscheck.csv boots.csv rootfs.json kernels/head.json kernels/tail.json; do
 	[ -s "$R/$f" ] || fail "no $f"
 done
@@ -52,6 +52,20 @@ done
 grep -q '^Emulated counters' "$R/report.txt" && grep -qE '^  head/tail: instructions [-+][0-9.]+%' "$R/report.txt" ||
 	fail "report: no emulated counters section: $(cat "$R/report.txt")"
 ok "emulated counters: one untimed boot per kernel, emulated.csv, the report's section"
+# --emulated-windows 2: c1 ran twice in each emulated boot, each run its
+# own window and replicate: counts, SLUB statistics and times per window
+for k in head tail; do
+	[ "$(csv_rows "$R/emulated.csv" kernel config window | awk -F'|' -v k="$k" '$1 == k' | sort -u | tr '\n' ' ')" = "$k|c1|1 $k|c1|2 " ] ||
+		fail "$k's emulated windows: $(csv_rows "$R/emulated.csv" kernel config window | sort -u | tr '\n' ' ')"
+	[ "$(csv_rows "$R/counters.csv" kernel kind window counter | awk -F'|' -v k="$k" '$1 == k && $2 == "emulated" && $4 == "free_add_partial" { print $3 }' | sort -u | tr '\n' ' ')" = "1 2 " ] ||
+		fail "$k's emulated SLUB statistics by window: $(grep ',emulated,' "$R/counters.csv" | head -n4)"
+	[ "$(csv_rows "$R/hackbench.csv" kernel kind window status | awk -F'|' -v k="$k" '$1 == k && $2 == "emulated" && $4 == "ok" { print $3 }' | sort | tr '\n' ' ')" = "1 2 " ] ||
+		fail "$k's emulated hackbench runs by window: $(grep ',emulated,' "$R/hackbench.csv")"
+done
+[ "$(csv_rows "$R/emulated-summary.csv" kernel scope metric n | awk -F'|' '$2 == "all" && $3 == "instructions" { print $1 $4 }' | sort | tr '\n' ' ')" = "head2 tail2 " ] ||
+	fail "emulated summary: windows are not replicates: $(head -n3 "$R/emulated-summary.csv")"
+tr -s ' \n' '  ' <"$R/report.txt" | grep -q 'counted 2 windows per kernel (2 windows a boot' || fail "the report does not say windows"
+ok "--emulated-windows 2: two windows a boot, each a replicate, in every CSV and the report"
 # ... in the counting mode (the default): seed 1, QEMU 10, SLUB's counts
 # of those boots in the report; and every boot's host load recorded.
 if "$TOP/emu/fetch-qemu.sh" --check; then
@@ -109,7 +123,7 @@ before=$(stat -c %Y "$first")
 [ "$(grep -c ',timed,.*,ok$' "$R2/hackbench.csv")" = 4 ] || fail "after resume: $(cat "$R2/hackbench.csv")"
 [ "$(csv_rows "$R2/boots.csv" round kernel | sort | uniq -d)" = "" ] || fail "a boot counted twice: $(cat "$R2/boots.csv")"
 ok "--resume ran only the missing boots, each once"
-grep -q '^tail,2007,1,c1,timed,' "$R2/hackbench.csv" && grep -q '^tail\.2,2007,1,c1,timed,' "$R2/hackbench.csv" ||
+grep -q '^tail,2007,1,c1,1,timed,' "$R2/hackbench.csv" && grep -q '^tail\.2,2007,1,c1,1,timed,' "$R2/hackbench.csv" ||
 	fail "A/A: no tail and tail.2 rows"
 ok "A/A: a kernel listed twice runs twice, as tail and tail.2"
 
@@ -117,7 +131,7 @@ ok "A/A: a kernel listed twice runs twice, as tail and tail.2"
 R3=$tmp/run3
 "$TOP/bench/run.sh" --quick --no-emulated-counters --kernels tail --rounds 1 --no-count --timeout 3 --out "$R3" >"$tmp/log4" 2>&1 ||
 	{ cat "$tmp/log4"; fail "a timed-out boot stopped the run"; }
-grep -qxE 'tail,2007,1,c1,timed,,,,,,,[0-9]+,[0-9]+,(real|oversubscribed),,timeout' "$R3/hackbench.csv" || fail "timeout row: $(cat "$R3/hackbench.csv")"
+grep -qxE 'tail,2007,1,c1,1,timed,,,,,,,[0-9]+,[0-9]+,(real|oversubscribed),,timeout' "$R3/hackbench.csv" || fail "timeout row: $(cat "$R3/hackbench.csv")"
 [ "$(jq -r .boots.failed "$R3/manifest.json")" = 1 ] && [ "$(jq -r .status "$R3/manifest.json")" = complete ] ||
 	fail "manifest: $(jq -c '{status, boots}' "$R3/manifest.json")"
 [ -s "$R3/logs/r01-tail-serial.log" ] || fail "the timed-out boot's serial log was not kept"

@@ -23,7 +23,7 @@ jq -e '.kernels.dtail.patches | map(.file) | . == ["0001-mm-slub-add-a-tracepoin
 	"$R/manifest.json" >/dev/null || fail "dtail is not stock + the patch: $(jq -c .kernels.dtail.patches "$R/manifest.json")"
 [ "$(jq -r .kernels.dtail.build_id "$R/manifest.json")" != "$(jq -r .kernels.tail.build_id "$R/manifest.json")" ] ||
 	fail "dtail booted tail's kernel"
-grep -q '^dtail,2007,1,c1,timed,.*,ok$' "$R/hackbench.csv" || fail "no dtail run: $(cat "$R/hackbench.csv")"
+grep -q '^dtail,2007,1,c1,1,timed,.*,ok$' "$R/hackbench.csv" || fail "no dtail run: $(cat "$R/hackbench.csv")"
 grep -q '^  dtail: ' "$R/report.txt" || fail "dtail not in the report's headline"
 grep -q 'Report: .*report.txt' "$tmp/log" || fail "./run.sh printed no report path"
 grep -q '^Headline' "$tmp/log" || fail "./run.sh printed no headline"

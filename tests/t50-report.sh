@@ -90,6 +90,18 @@ grep -qE '^  transfers +head +[0-9.]+ +x1\.500 +1\.458\.\.1\.543  +[0-9.]+%$' "$
 tr -s ' \n' '  ' <"$tmp/e3/report.txt" | grep -qE 'transfers \+50\.0% \(more, CI 1\.458\.\.1\.543\)' ||
 	fail "3 boots: no interval in words: $(grep -E 'head/tail' "$tmp/e3/report.txt")"
 ok "emulated counters, 3 boots: Welch's interval at Holm's level, 97.5% (1.458..1.543, SciPy), in the table and in words"
+# The same 3 replicates as one boot of 3 windows each (the window column):
+# the same interval, and the section says windows
+mkrun "$tmp/ew" 4
+mkemulated "$tmp/ew" 3
+awk -F, -v OFS=, 'NR == 1 { $4 = $4 ",window"; print; next } { w = $3; $3 = 1; $4 = $4 "," w; print }' \
+	"$tmp/ew/emulated.csv" >"$tmp/ew/e.csv" && mv "$tmp/ew/e.csv" "$tmp/ew/emulated.csv"
+"$TOP/bench/report.sh" "$tmp/ew" 2>/dev/null || fail "no report with 3 emulated windows"
+grep -qE '^  transfers +head +[0-9.]+ +x1\.500 +1\.458\.\.1\.543  +[0-9.]+%$' "$tmp/ew/report.txt" ||
+	fail "emulated transfers row, 3 windows: $(grep -E '^  transfers' "$tmp/ew/report.txt")"
+tr -s ' \n' '  ' <"$tmp/ew/report.txt" | grep -q '3 windows per kernel (3 windows a boot, each a replicate' ||
+	fail "3 windows: not said: $(grep -A3 '^Emulated counters' "$tmp/ew/report.txt")"
+ok "emulated counters, one boot of 3 windows: each window a replicate, the 3-boot interval, said in words"
 
 mkrun "$tmp/n1" 1
 "$TOP/bench/report.sh" "$tmp/n1" 2>/dev/null

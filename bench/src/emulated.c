@@ -15,7 +15,7 @@
 #define NSCOPE 3
 #define MAXK 32
 #define MAXC 16
-#define MAXBOOTS 256
+#define MAXBOOTS 1024
 #define N(a) ((int)(sizeof(a) / sizeof(*(a))))
 
 static const char *const METRICS[NM] = { "instructions", "accesses", "misses", "transfers" };
@@ -86,9 +86,10 @@ struct row {
 	double v[NM];
 };
 
+/* a replicate: one boot's run of one configuration (its window) */
 struct boot {
 	unsigned k, c;
-	long round;
+	long round;     /* groups_replicate's key: the round and the window */
 	double sum[NSCOPE][NM];
 };
 
@@ -108,14 +109,15 @@ static const char *const EMU_IN[E_N] = {
 static void emu_read(struct emu *e, const char *path)
 {
 	struct csv c;
-	int col[E_N];
+	int col[E_N], kw;
 
 	memset(e, 0, sizeof(*e));
 	csv_open(&c, path);
 	csv_cols(&c, EMU_IN, E_N, col);
+	kw = csv_col_opt(&c, "window");
 	while (csv_next(&c)) {
 		struct row r;
-		long round = (long)csv_num(&c, col[E_ROUND]);
+		long round = groups_replicate(&c, col[E_ROUND], kw);
 		const char *fn = c.fld[col[E_FUNCTION]];
 		size_t b;
 		int scope;
@@ -135,7 +137,7 @@ static void emu_read(struct emu *e, const char *path)
 				break;
 		if (b == e->nboots) {
 			if (b == MAXBOOTS)
-				csv_die(&c, c.lineno, "more than %d emulated boots", MAXBOOTS);
+				csv_die(&c, c.lineno, "more than %d emulated runs (boots x windows)", MAXBOOTS);
 			memset(&e->boots[b], 0, sizeof(e->boots[b]));
 			e->boots[b].k = r.k;
 			e->boots[b].c = r.c;

@@ -4,7 +4,9 @@
 #define SLUBBENCH_EMULATED_H
 
 /* Per kernel, configuration, scope and metric, over the run's emulated
- * boots (CSV on stdout). Defined here alone:
+ * runs (CSV on stdout): a run is one boot's window of the configuration
+ * (bench --emulated-windows W: W a boot), each a replicate ("boots" below
+ * are these runs; n counts them). Defined here alone:
  *   scope     all (every instruction counted), kernel (kernel functions),
  *             user (user mode); each boot's value is summed over vCPUs
  *   metric    instructions, accesses, misses, transfers

@@ -321,7 +321,7 @@ static int cmd_crosscheck(const char *path)
 	csv_out_header(&o, XC_COLS, N(XC_COLS));
 	while (csv_next(&c)) {
 		struct group *g;
-		long r = (long)csv_num(&c, k.round);
+		long r = groups_replicate(&c, k.round, k.window);
 
 		if (strcmp(c.fld[k.kind], "count") || !strcmp(c.fld[k.cache], "all"))
 			continue;

@@ -103,12 +103,13 @@ void groups_read_times(struct groups *gs, const char *path)
 	struct csv c;
 	int k[T_N];
 
-	int kv, kt;
+	int kv, kt, kw;
 
 	csv_open(&c, path);
 	csv_cols(&c, TIMES_IN, T_N, k);
 	kv = csv_col_opt(&c, "vcpus");
 	kt = csv_col_opt(&c, "timing");
+	kw = csv_col_opt(&c, "window");
 	while (csv_next(&c)) {
 		struct group *g;
 		long r;
@@ -116,7 +117,7 @@ void groups_read_times(struct groups *gs, const char *path)
 
 		if (strcmp(c.fld[k[T_KIND]], "timed"))
 			continue;
-		r = (long)csv_num(&c, k[T_ROUND]);
+		r = groups_replicate(&c, k[T_ROUND], kw);
 		g = groups_find(gs, c.fld[k[T_KERNEL]], c.fld[k[T_CONFIG]], 1);
 		if (c.fld[k[T_MODE]][0] && !g->key_config[0]) {
 			COPY(g->mode, c.fld[k[T_MODE]]);
@@ -168,11 +169,25 @@ static int listed(const char *list, const char *name)
 	return 0;
 }
 
+long groups_replicate(const struct csv *c, int round_col, int window_col)
+{
+	double r = csv_num(c, round_col), w = window_col < 0 ? 1 : csv_num(c, window_col);
+
+	if (!(r >= 0 && r < GROUPS_ROUND_SPAN && r == floor(r)))
+		csv_die(c, c->lineno, "round '%s' is not a whole number under %ld", c->fld[round_col],
+			GROUPS_ROUND_SPAN);
+	if (!(w >= 1 && w <= GROUPS_MAX_WINDOW && w == floor(w)))
+		csv_die(c, c->lineno, "window '%s' is not a whole number from 1 to %d", c->fld[window_col],
+			GROUPS_MAX_WINDOW);
+	return (long)r + ((long)w - 1) * GROUPS_ROUND_SPAN;
+}
+
 void groups_counter_cols(const struct csv *c, struct counter_cols *cc)
 {
 	cc->kernel = csv_col(c, "kernel");
 	cc->profile = csv_col(c, "profile");
 	cc->round = csv_col(c, "round");
+	cc->window = csv_col_opt(c, "window");
 	cc->config = csv_col(c, "config");
 	cc->kind = csv_col(c, "kind");
 	cc->source = csv_col(c, "source");
@@ -191,7 +206,7 @@ void groups_read_counters(struct groups *gs, const char *path, const char *cache
 	while (csv_next(&c)) {
 		const char *cache = c.fld[k.cache], *kind = c.fld[k.kind];
 		int slub = !strcmp(c.fld[k.source], "slub");
-		long r = (long)csv_num(&c, k.round);
+		long r = groups_replicate(&c, k.round, k.window);
 		double v = csv_num(&c, k.value);
 
 		/* SLUB statistics from the runs of slub_kind, perf's from the

@@ -36,9 +36,17 @@ struct pairs {
 /* counters.csv's columns, looked up by name once per file. */
 struct csv;
 struct counter_cols {
-	int kernel, profile, round, config, kind, source, cache, counter, value;
+	int kernel, profile, round, window, config, kind, source, cache, counter, value;
 };
 void groups_counter_cols(const struct csv *c, struct counter_cols *cc);
+/* The replicate of the current row, the key kernels pair on: its round, and
+ * for an emulated boot's runs its window (lib/rundir.sh: W runs of each
+ * configuration a boot, 1..W; window_col -1, a file older than the column:
+ * window 1). Window 1 is the round itself; window w is
+ * round + (w - 1) x GROUPS_ROUND_SPAN (rounds under the span). */
+#define GROUPS_ROUND_SPAN 1000000L
+#define GROUPS_MAX_WINDOW 99
+long groups_replicate(const struct csv *c, int round_col, int window_col);
 
 /* hackbench.csv: timed runs with status ok; other statuses count as failed. */
 void groups_read_times(struct groups *gs, const char *path);
