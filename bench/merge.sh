@@ -61,12 +61,9 @@ ref=${dir_of[${present[0]}]}
 # its plan's settings pass the checks the command line and --resume pass
 # (bench/runopts.sh's set_opt), each in a subshell: one line naming the
 # file when one does not
-for k in $PLAN_KEYS; do
-	v=$(jq -r --arg k "$k" '.[$k] // "" | tostring' "$ref/plan.json")
-	[ -n "$v" ] || continue
-	msg=$( (set_opt "$k" "$v") 2>&1 >/dev/null) || true
-	[ -z "$msg" ] || die "$ref/plan.json: ${msg#slubbench: error: }; refusing this shard"
-done
+msg=$( (load_plan "$ref/plan.json") 2>&1 >/dev/null) || true
+msg=${msg#slubbench: error: }
+[ -z "$msg" ] || die "${msg%; refusing this run}; refusing this shard"
 
 # same_or_die WHAT A B JQ: the JSON the filter JQ takes from files A and B
 # agree, else one line naming the first field that differs.

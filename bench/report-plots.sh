@@ -6,7 +6,17 @@ PLOTS=$R/plots
 mkdir -p "$PLOTS"
 rm -f "$PLOTS"/*.dat
 
+# points per kernel a chart draws at most: a run with more draws every
+# step-th (its title says so), so that a million rows chart in seconds
+POINTS_MAX=4000
+# step_for N: the step that draws at most POINTS_MAX of N points
+step_for() { echo $((($1 + POINTS_MAX - 1) / POINTS_MAX)); }
+# shown STEP WHAT: the title's note of a thinned chart
+shown() { [ "$1" -le 1 ] || echo ", 1 $2 in $1 drawn"; }
+
 # times: box per kernel (quartiles, min-max), median, every run a point
+nmax=$(csv_rows "$R/summary.csv" config n | awk -F'|' -v c="$main" '$1 == c && $2 > m { m = $2 } END { print m + 0 }')
+tstep=$(step_for "$nmax")
 i=0
 for k in "${kernels[@]}"; do
 	i=$((i + 1))
@@ -14,10 +24,13 @@ for k in "${kernels[@]}"; do
 	[ -n "$n" ] && [ "$n" -gt 0 ] || continue
 	printf '%d %s %s %s %s %s %s\n' "$i" "$k" "$(sv "$k" "$main" min)" "$(sv "$k" "$main" q1)" \
 		"$(sv "$k" "$main" median)" "$(sv "$k" "$main" q3)" "$(sv "$k" "$main" max)" >>"$PLOTS/times.dat"
-	csv_rows "$R/hackbench.csv" kernel config kind status round seconds |
-		awk -F'|' -v k="$k" -v c="$main" -v i="$i" '$1 == k && $2 == c && $3 == "timed" && $4 == "ok" {
-			printf "%.3f %s\n", i + ($5 % 10 - 4.5) * 0.03, $6 }' >>"$PLOTS/times-points.dat"
 done
+# every run a point, kernel i at x = i (one pass over the runs)
+csv_rows "$R/hackbench.csv" kernel config kind status round seconds |
+	awk -F'|' -v ks="${kernels[*]}" -v c="$main" -v step="$tstep" '
+		BEGIN { nk = split(ks, K, " "); for (j = 1; j <= nk; j++) at[K[j]] = j }
+		$1 in at && $2 == c && $3 == "timed" && $4 == "ok" && n[$1]++ % step == 0 {
+			printf "%.3f %s\n", at[$1] + ($5 % 10 - 4.5) * 0.03, $6 }' >"$PLOTS/times-points.dat"
 
 # ratios: each kernel against the baseline, per group count, with the one
 # interval the verdicts come from
@@ -32,11 +45,13 @@ done
 
 # drift: each timed boot's main-configuration time against its kernel's
 # geometric mean, in the order the boots ran (report.sh's RESID)
+dstep=1
 if [ -n "$RESID" ]; then
+	dstep=$(step_for "$(awk '{ n[$3]++ } END { for (k in n) if (n[k] > m) m = n[k]; print m + 0 }' <<<"$RESID")")
 	for k in "${kernels[@]}"; do
 		grep -q " $k " <<<"$RESID" || continue
 		echo "\"$k\""
-		awk -v k="$k" '$3 == k { printf "%d %.3f\n", $1, 100 * (exp($4) - 1) }' <<<"$RESID"
+		awk -v k="$k" -v step="$dstep" '$3 == k && n++ % step == 0 { printf "%d %.3f\n", $1, 100 * (exp($4) - 1) }' <<<"$RESID"
 		printf '\n\n'
 	done >"$PLOTS/drift.dat"
 fi
@@ -116,9 +131,9 @@ plot() {
 	rm -f "$PLOTS/$name.log"
 }
 plot times "hackbench time per kernel: $(csv_rows "$R/summary.csv" config groups loops mode unit |
-	awk -F'|' -v c="$main" '$1 == c { printf "%d groups, %d loops, %s/%s", $2, $3, $4, $5; exit }')"
+	awk -F'|' -v c="$main" '$1 == c { printf "%d groups, %d loops, %s/%s", $2, $3, $4, $5; exit }')$(shown "$tstep" run)"
 plot ratios "hackbench time against $baseline, paired by round (Holm CI)" "n=$nr"
-plot drift "each timed boot against its kernel's geometric mean, in run order" "n=${#kernels[@]}"
+plot drift "each timed boot against its kernel's geometric mean, in run order$(shown "$dstep" boot)" "n=${#kernels[@]}"
 plot add_partial "add_partial() per 1000 messages, at the head and at the tail"
 plot slowpath "SLUB slow paths per 1000 messages (all caches)"
 plot emulated "emulated cache-line transfers per 1000 messages, by kernel function" "n=$ne"

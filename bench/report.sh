@@ -47,6 +47,8 @@ done
 R=$(run_dir_of "$run")
 [ -d "$R" ] || die "no run '$run' in $TOP/results/"
 R=$(check_run_dir "$R" manifest.json hackbench.csv counters.csv)
+# a report that stops leaves no half-written output beside the last one
+trap 'rm -f "$R"/{report.txt,report.md,summary.csv,mechanism.csv,mechanism-emulated.csv,emulated-summary.csv,emulated-top.csv,hosts.csv}.tmp' EXIT
 need_cmd gnuplot gnuplot-nox
 need_cmd jq jq
 make -s -C "$TOP/bench/src" >/dev/null || die "building the C tools failed (make -C bench/src)"

@@ -6,7 +6,7 @@
 kernels="slab stock head tail" profile=2007 groups=10 loops=150 fds=20 datasize=100
 mode=socket unit=process rounds=12 design=auto seed='' smp='' mem='' accel=auto timeout=
 count=1 prof=1 emulated=3 out='' resume='' dry=0 precision='' max_rounds=64 max_time='' retries=2 retry_failed=0
-shard='' user_variants=() emulated_mode=det jobs='' emulated_windows=1
+shard='' user_variants=() plan_variants=() emulated_mode=det jobs='' emulated_windows=1
 
 
 # set_opt KEY VALUE: one setting, checked; the command line and --resume's
@@ -106,30 +106,68 @@ check_opts() {
 # (a shard's plan.json is the whole run's plan and its shard: bench/merge.sh
 # compares the rest)
 PLAN_KEYS="kernels profile groups loops fds datasize mode unit rounds design seed smp mem accel timeout count prof emulated emulated_mode emulated_windows precision max_rounds max_time retries shard"
+# the defaults of the saved settings, before any option (plan_command)
+declare -A PLAN_DEFAULT
+for k in $PLAN_KEYS; do PLAN_DEFAULT[$k]=${!k}; done
+# load_plan FILE: a saved plan's settings, each checked by set_opt; one line
+# naming FILE and the setting when one breaks its rule.
+load_plan() {
+	local f=$1 k v msg
+	jq -e 'type == "object"' "$f" >/dev/null 2>&1 || die "$f: not a JSON object; refusing this run"
+	for k in $PLAN_KEYS; do
+		v=$(jq -r --arg k "$k" '.[$k] // "" | tostring' "$f")
+		[ -n "$v" ] || continue
+		[ "$k" != precision ] || v+=% # saved as the number (bench/run.sh)
+		msg=$( (set_opt "$k" "$v") 2>&1 >/dev/null) || true
+		[ -z "$msg" ] || die "$f: ${msg#slubbench: error: }; refusing this run"
+		set_opt "$k" "$v"
+	done
+	# the variants' names only: a patch is never taken from a run directory
+	jq -e '.variants // [] | type == "array"' "$f" >/dev/null || die "$f: variants is not a list; refusing this run"
+	plan_variants=()
+	while IFS= read -r v; do
+		[[ "$v" =~ $NAME_RE ]] || die "$f: variant '$v' is not a valid name (letters, digits, '_', '.', '+', '-'; at most 64); refusing this run"
+		plan_variants+=("$v")
+	done < <(jq -r '.variants // [] | .[] | tostring | split("=")[0]' "$f")
+}
+# plan_command RUN_ID: the command that makes the loaded plan again, from
+# the checked settings (never a recorded command): each setting that is not
+# its default, the variants by name, and --out results/RUN_ID.
+plan_command() {
+	local k v cmd="./run.sh bench" name
+	for k in $PLAN_KEYS; do
+		v=${!k}
+		[ "$v" != "${PLAN_DEFAULT[$k]}" ] || continue
+		case "$k" in
+		count | prof) [ "$v" = 1 ] || cmd+=" --no-${k/prof/profile}" ;;
+		emulated) cmd+=" --emulated-counters $v" ;;
+		precision) cmd+=" --precision $v%" ;;
+		kernels | groups | smp) cmd+=" --$k ${v// /,}" ;;
+		*) cmd+=" --${k//_/-} $v" ;;
+		esac
+	done
+	for name in ${plan_variants[@]+"${plan_variants[@]}"}; do cmd+=" --variant $name=PATCH"; done
+	echo "$cmd --out results/$1"
+}
 # read_saved_plan: --resume's run directory (out) and its plan's settings.
 read_saved_plan() {
 	out=$(run_dir_of "$resume")
 	[ -f "$out/plan.json" ] || die "no run to resume at $out (no plan.json)"
 	check_run_dir "$out" plan.json >/dev/null
-	jq -e 'type == "object"' "$out/plan.json" >/dev/null 2>&1 || die "$out/plan.json: not a JSON object; refusing this run"
-	for k in $PLAN_KEYS; do
-		v=$(jq -r --arg k "$k" '.[$k] // "" | tostring' "$out/plan.json")
-		[ -z "$v" ] || set_opt "$k" "$v"
-	done
+	load_plan "$out/plan.json"
 	# A patch is never taken from a run directory (it would be applied and
 	# built): each variant the run was made with is given again on the
 	# command line; its build is then checked against the run's (build id).
-	local rec name given
-	while IFS= read -r rec; do
-		name=${rec%%=*}
-		opt_name "plan.json's variant" "$name" >/dev/null
+	local name given
+	for name in ${plan_variants[@]+"${plan_variants[@]}"}; do
 		given=
 		for x in ${user_variants[@]+"${user_variants[@]}"}; do [ "${x%%=*}" = "$name" ] && given=$x; done
 		[ -n "$given" ] || die "run $(basename "$out") was made with --variant $name=PATCH: give it again with --resume (a patch is never taken from a run directory)"
-	done < <(jq -r '.variants[]? | tostring' "$out/plan.json")
+	done
 	for x in ${user_variants[@]+"${user_variants[@]}"}; do
-		jq -e --arg n "${x%%=*}" '[.variants[]? | tostring | split("=")[0]] | index($n) != null' "$out/plan.json" >/dev/null ||
-			die "--variant ${x%%=*}: run $(basename "$out") was not made with it (a resumed run keeps its kernels)"
+		case " ${plan_variants[*]} " in *" ${x%%=*} "*) ;; *)
+			die "--variant ${x%%=*}: run $(basename "$out") was not made with it (a resumed run keeps its kernels)" ;;
+		esac
 	done
 	say bench "resuming $(basename "$out")"
 }

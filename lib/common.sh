@@ -33,9 +33,35 @@ usage_from_header() {
 	exit 0
 }
 
-# die MESSAGE...: a clear error on stderr, exit 1.
+# term_safe: stdin to stdout with what a terminal would obey shown
+# instead: ESC as \e, tab as \t, other control bytes as \xHH, C1 controls
+# and bidirectional overrides (U+202A-202E, U+2066-2069, U+200E-200F) as
+# \uHHHH. Everything printed from a run directory goes through it.
+term_safe() {
+	LC_ALL=C awk 'BEGIN { for (i = 1; i < 256; i++) ch[sprintf("%c", i)] = i }
+		!/[\001-\037\177\302\342]/ { print; next }
+		{
+			out = ""; n = length($0)
+			for (i = 1; i <= n; i++) {
+				c = substr($0, i, 1); b = ch[c]; b1 = ch[substr($0, i + 1, 1)]; b2 = ch[substr($0, i + 2, 1)]
+				if (b == 27) out = out "\\e"
+				else if (b == 9) out = out "\\t"
+				else if (b < 32 || b == 127) out = out sprintf("\\x%02x", b)
+				else if (b == 194 && b1 >= 128 && b1 <= 159) { out = out sprintf("\\u%04x", b1); i++ }
+				else if (b == 226 && ((b1 == 128 && (b2 >= 170 && b2 <= 174 || b2 == 142 || b2 == 143)) || (b1 == 129 && b2 >= 166 && b2 <= 169))) {
+					out = out sprintf("\\u%04x", 8192 + (b1 - 128) * 64 + b2 - 128); i += 2 }
+				else out = out c
+			}
+			print out
+		}'
+}
+
+# die MESSAGE...: a clear error on stderr, exit 1; what it quotes made safe
+# for a terminal, and cut after 600 characters.
 die() {
-	printf 'slubbench: error: %s\n' "$*" >&2
+	local m="$*"
+	[ "${#m}" -le 600 ] || m="${m:0:600}... (cut)"
+	printf 'slubbench: error: %s\n' "$m" | term_safe >&2
 	exit 1
 }
 

@@ -5,6 +5,8 @@
 
 # Limits: no file in a run is larger (the reference run's largest is ~1 MB).
 RUN_FILE_MAX_MB=64
+# the longest line a run's CSV may have (slubbench's are under 300)
+RUN_LINE_MAX=4096
 
 # The headers of the per-boot CSVs, written by bench/collect.sh (and, in
 # the same format, by emu/measure.sh); readers look columns up by name.
@@ -105,6 +107,9 @@ check_csv() {
 	1) ;;
 	*) die "$f: unreadable (grep exit $rc); refusing this run" ;;
 	esac
+	# a line longer than any slubbench writes, found before awk holds it
+	m=$(LC_ALL=C wc -L <"$f") || die "$f: unreadable; refusing this run"
+	[ "$m" -le "$RUN_LINE_MAX" ] || die "$f: a line of $m characters (at most $RUN_LINE_MAX): not a slubbench CSV; refusing this run"
 	m=$(awk -F, -v rules="$RUN_COLUMN_RULES" -v file="$f" -v kernels="$kernels" '
 		BEGIN {
 			n = split(rules, line, "\n")
@@ -128,15 +133,46 @@ check_csv() {
 				r = rule[col[i]]; v = $i; opt = sub(/\?$/, "", r)
 				if (opt && v == "") continue
 				if (r == "name") ok = v ~ /^[A-Za-z0-9_][A-Za-z0-9_.+-]*$/ && length(v) <= 64
-				else if (r == "uint") ok = v ~ /^[0-9]+$/
-				else if (r == "num") ok = v ~ /^-?[0-9]+(\.[0-9]+)?([eE][-+]?[0-9]+)?$/
+				else if (r == "uint") ok = v ~ /^[0-9]+$/ && length(v) <= 15
+				else if (r == "num") ok = v ~ /^-?[0-9]+(\.[0-9]+)?([eE][-+]?[0-9]+)?$/ && length(v) <= 30 && v + 0 < 1e15 && v + 0 > -1e15
 				else if (r == "word") ok = v ~ /^[a-z][a-zA-Z0-9-]*$/
 				else ok = v ~ r
-				if (!ok) bad(col[i] " \"" substr(v, 1, 40) "\" breaks the rule " (r == "name" ? "[A-Za-z0-9_][A-Za-z0-9_.+-]*, at most 64" : r))
+				if (!ok) bad(col[i] " \"" substr(v, 1, 40) "\" breaks the rule " (r == "name" ? "[A-Za-z0-9_][A-Za-z0-9_.+-]*, at most 64" : r == "uint" ? "uint (at most 15 digits)" : r == "num" ? "num (under 1e15 in magnitude)" : r))
 			}
 			if (nk && kcol && !($kcol in listed)) bad("a row for kernel \"" substr($kcol, 1, 40) "\", which the manifest does not list (" kernels ")")
 		}' "$f" 2>&1) || die "$(head -n1 <<<"$m"); refusing this run"
 }
+
+# The types of the manifest's fields that readers compute with (jq: the
+# first field of the wrong type, as "PATH is not TYPE"; absent is allowed).
+# shellcheck disable=SC2016 # jq's own variables
+MANIFEST_TYPES='
+def at(p): try getpath(p) catch {};
+def typed(p; ok; what): at(p) as $v | if $v == null or ($v | ok) then empty else "\(p | map(tostring) | join(".")) is not \(what)" end;
+def num: type == "number" and . >= 0 and . < 1e15;
+def str: type == "string";
+def strs: type == "array" and all(.[]; type == "string" or type == "number");
+[ typed(["host"]; type == "object"; "an object"),
+  typed(["host", "cores"]; num; "a number"),
+  typed(["host", "mem_kb"]; num; "a number"),
+  typed(["boots"]; type == "object"; "an object"),
+  (["done", "expected", "failed", "retried"][] as $b | typed(["boots", $b]; num; "a number")),
+  typed(["plan"]; type == "object"; "an object"),
+  typed(["plan", "rounds_run"]; num or (type == "string" and test("^[0-9]{1,9}$")); "a number"),
+  (["run_id", "status", "command", "updated", "accel", "qemu", "stop_reason", "boot_command", "emulated_mode", "slubbench_git"][] as $s | typed([$s]; str; "text")),
+  typed(["qemu_boots"]; type == "array" and all(.[]; str); "a list of text"),
+  typed(["hosts"]; type == "array" and all(.[]; type == "object"); "a list of objects"),
+  typed(["shards"]; type == "object"; "an object"),
+  typed(["shards", "missing"]; strs; "a list"),
+  typed(["shards", "missing_rounds"]; type == "array" and all(.[]; num); "a list of numbers"),
+  typed(["rootfs"]; type == "object"; "an object"),
+  typed(["rootfs", "packages"]; type == "object"; "an object"),
+  typed(["kernels"]; type == "object" and all(.[]; type == "object"); "an object of objects"),
+  (at(["kernels"]) | if type == "object" then keys[] else empty end) as $k |
+    ((["source_version", "allocator", "profile", "build_id"][] as $s | typed(["kernels", $k, $s]; str; "text")),
+     typed(["kernels", $k, "patches"]; type == "array" and all(.[]; type == "object" and (.file | type) == "string"); "a list of patches (objects with a file)"))
+] | first // empty
+'
 
 # check_manifest FILE: a JSON object whose names follow NAME_RE and whose
 # text fields are printable, short, and free of quotes, backquotes, '$'
@@ -145,8 +181,8 @@ check_manifest() {
 	local f=$1 bad
 	jq -e 'type == "object"' "$f" >/dev/null 2>&1 || die "$f: not a JSON object; refusing this run"
 	bad=$(jq -r --arg re "$NAME_RE" '
-		def name: type == "string" and test($re);
-		def text: (type == "string" and (test("[[:cntrl:]\u0027\"`$\\\\]") | not) and length <= 300) or type == "number" or type == "null" or type == "boolean";
+		def name: type == "string" and test($re) and (test("\n") | not);
+		def text: (type == "string" and (test("[[:cntrl:]\u0027\"`$\\\\]|\\p{Cf}") | not) and length <= 300) or type == "number" or type == "null" or type == "boolean";
 		[ (if (.run_id | name) then empty else "run_id" end),
 		  (.kernels // {} | keys[] | select(name | not) | "kernels key"),
 		  (.plan.kernels // "" | tostring | split(" ")[] | select(length > 0) | select(name | not) | "plan.kernels"),
@@ -157,6 +193,8 @@ check_manifest() {
 		  (paths(scalars) as $p | getpath($p) | select(text | not) | $p | map(tostring) | join(".")) ] | first // empty' "$f" 2>/dev/null) ||
 		die "$f: unreadable JSON; refusing this run"
 	[ -z "$bad" ] || die "$f: field $bad breaks its rule (names: $NAME_RE; text: printable, no quote, backquote, \$ or backslash, at most 300 characters); refusing this run"
+	bad=$(jq -r "$MANIFEST_TYPES" "$f" 2>/dev/null) || die "$f: unreadable JSON; refusing this run"
+	[ -z "$bad" ] || die "$f: field $bad; refusing this run"
 }
 
 # check_run_dir DIR FILE...: DIR holds a run that may be read: its name is

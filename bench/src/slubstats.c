@@ -342,10 +342,11 @@ static int cmd_crosscheck(const char *path)
 		for (size_t k = 0; k < h->n; k++) {
 			double tp = h->v[k], st = 0, d, rel;
 
-			for (size_t j = 0; t && j < t->n; j++)
-				tp += t->round[j] == h->round[k] ? t->v[j] : 0;
-			for (size_t j = 0; s && j < s->n; j++)
-				st += s->round[j] == h->round[k] ? s->v[j] : 0;
+			long jt = t ? groups_index(t, h->round[k]) : -1;
+			long js = s ? groups_index(s, h->round[k]) : -1;
+
+			tp += jt >= 0 ? t->v[jt] : 0;
+			st += js >= 0 ? s->v[js] : 0;
 			d = tp - st;
 			rel = st > 0 ? d / st : (d == 0 ? 0 : 1);
 			csv_set(&o, "kernel", "%s", h->kernel);

@@ -72,13 +72,53 @@ struct group *groups_add_counter(struct groups *gs, const char *kernel,
 	return g;
 }
 
+static size_t slot_of(long r, size_t nslot)
+{
+	return (size_t)(((unsigned long long)r * 0x9E3779B97F4A7C15ull) >> 17) & (nslot - 1);
+}
+
+long groups_index(const struct group *g, long r)
+{
+	if (!g->nslot)
+		return -1;
+	for (size_t s = slot_of(r, g->nslot); g->slot[s]; s = (s + 1) & (g->nslot - 1))
+		if (g->round[g->slot[s] - 1] == r)
+			return (long)(g->slot[s] - 1);
+	return -1;
+}
+
+static void index_insert(struct group *g, size_t k)
+{
+	size_t s = slot_of(g->round[k], g->nslot);
+
+	while (g->slot[s])
+		s = (s + 1) & (g->nslot - 1);
+	g->slot[s] = k + 1;
+}
+
+/* keep the index at most half full: rebuilt when the rows double */
+static void index_grow(struct group *g)
+{
+	if (2 * (g->n + 1) <= g->nslot)
+		return;
+	free(g->slot);
+	g->nslot = g->nslot ? 2 * g->nslot : 64;
+	g->slot = calloc(g->nslot, sizeof(*g->slot));
+	if (!g->slot)
+		abort();
+	for (size_t k = 0; k < g->n; k++)
+		index_insert(g, k);
+}
+
 void groups_add(struct group *g, double v, long r)
 {
-	for (size_t k = 0; k < g->n; k++)
-		if (g->round[k] == r) {
-			g->v[k] += v;
-			return;
-		}
+	long k = groups_index(g, r);
+
+	if (k >= 0) {
+		g->v[k] += v;
+		return;
+	}
+	index_grow(g);
 	if (g->n == g->cap) {
 		g->cap = g->cap ? 2 * g->cap : 16;
 		g->v = realloc(g->v, g->cap * sizeof(*g->v));
@@ -87,7 +127,8 @@ void groups_add(struct group *g, double v, long r)
 			abort();
 	}
 	g->v[g->n] = v;
-	g->round[g->n++] = r;
+	g->round[g->n] = r;
+	index_insert(g, g->n++);
 }
 
 /* hackbench.csv's columns that groups_read_times reads */
@@ -146,10 +187,9 @@ void groups_read_times(struct groups *gs, const char *path)
 		v = csv_num(&c, k[T_SECONDS]);
 		if (!(v > 0))
 			csv_die(&c, c.lineno, "seconds '%s' is not a positive time", c.fld[k[T_SECONDS]]);
-		for (size_t i = 0; i < g->n; i++)
-			if (g->round[i] == r)
-				csv_die(&c, c.lineno, "a second timed run of %s %s in round %ld",
-					g->kernel, g->config, r);
+		if (groups_index(g, r) >= 0)
+			csv_die(&c, c.lineno, "a second timed run of %s %s in round %ld",
+				g->kernel, g->config, r);
 		groups_add(g, v, r);
 	}
 	csv_close(&c);
@@ -232,11 +272,9 @@ static double at(struct groups *gs, const struct group *base, const char *counte
 					      counter, base->kind);
 
 	/* SLUB shows only counters that moved: a missing one is 0 */
-	if (g)
-		for (size_t k = 0; k < g->n; k++)
-			if (g->round[k] == r)
-				return g->v[k];
-	return 0;
+	long k = g ? groups_index(g, r) : -1;
+
+	return k >= 0 ? g->v[k] : 0;
 }
 
 void groups_derive(struct groups *gs)
@@ -280,15 +318,17 @@ size_t groups_pair(const struct group *a, const struct group *b, struct pairs *p
 	p->round = malloc((cap ? cap : 1) * sizeof(long));
 	if (!p->a || !p->b || !p->d || !p->round)
 		abort();
-	for (size_t i = 0; i < a->n; i++)
-		for (size_t j = 0; j < b->n; j++)
-			if (a->round[i] == b->round[j] && a->v[i] > 0 && b->v[j] > 0) {
-				p->a[p->n] = a->v[i];
-				p->b[p->n] = b->v[j];
-				p->d[p->n] = log(a->v[i]) - log(b->v[j]);
-				p->round[p->n] = a->round[i];
-				p->n++;
-			}
+	for (size_t i = 0; i < a->n; i++) {
+		long j = groups_index(b, a->round[i]);
+
+		if (j >= 0 && a->v[i] > 0 && b->v[j] > 0) {
+			p->a[p->n] = a->v[i];
+			p->b[p->n] = b->v[j];
+			p->d[p->n] = log(a->v[i]) - log(b->v[j]);
+			p->round[p->n] = a->round[i];
+			p->n++;
+		}
+	}
 	return p->n;
 }
 
@@ -318,6 +358,7 @@ void groups_free(struct groups *gs)
 	for (size_t i = 0; i < gs->n; i++) {
 		free(gs->g[i].v);
 		free(gs->g[i].round);
+		free(gs->g[i].slot);
 	}
 	free(gs->g);
 	gs->g = NULL;

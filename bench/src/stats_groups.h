@@ -20,6 +20,9 @@ struct group {
 	double *v;
 	long *round;
 	size_t n, cap, failed;
+	/* rounds' index: open addressing, slot = index + 1 (0: empty), so that
+	 * a round is found in constant time however many rows a run has */
+	size_t *slot, nslot;
 };
 
 struct groups {
@@ -74,6 +77,8 @@ struct group *groups_add_counter(struct groups *gs, const char *kernel,
 				 const char *config, const char *cache,
 				 const char *counter, const char *kind);
 void groups_add(struct group *g, double v, long round);
+/* the index of round r in g, or -1 */
+long groups_index(const struct group *g, long r);
 /* Values of a and b from the same rounds (both > 0); returns the count. */
 size_t groups_pair(const struct group *a, const struct group *b, struct pairs *p);
 void pairs_free(struct pairs *p);
