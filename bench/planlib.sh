@@ -91,7 +91,7 @@ print_plan() {
 		e=$(emulated_smp)
 		e=${e% }
 		echo "emulated counters (untimed, TCG + slubcount plugin): $n boot(s) each of ${labels[*]}$([ "$emulated_windows" = 1 ] || echo ", $emulated_windows windows of each configuration a boot")$(several_smp && echo " at each of ${e// /, } vCPUs")$([ "$emulated_mode" = det ] && echo ", counting mode (QEMU 10, icount, boot e with seed e), $jobs at a time" || echo ", MTTCG")"
-		[ "$e" = "$smp" ] || echo "  (none above $EMU_MAX_VCPUS vCPUs: the plugin models at most $EMU_MAX_VCPUS)"
+		[ "$e" = "$smp" ] || echo "  (none above $EMU_MAX_VCPUS vCPUs: the plugin models at most $EMU_MAX_VCPUS, the cores of its machine)"
 	fi
 	several_smp && echo "(each timed boot: KERNEL@VCPUS)"
 	csv_rows <(echo "$1") round kernel vcpus | while IFS='|' read -r r k x; do ! in_shard "$r" || echo "$r|$k|$x"; done |

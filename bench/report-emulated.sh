@@ -26,10 +26,13 @@ echo "counting only between markers around the $main" | wrap
 echo "hackbench run (no boot, no warm-up). Model: each of ${main_vcpus:-$(jq -r .plan.smp "$M")} vCPUs has a" | wrap
 echo "32 KiB 8-way L1d (Core 2, 2007); a transfer is an access to a line another" | wrap
 echo "vCPU wrote since this vCPU last had it (perf c2c's HITM). Per 1000" | wrap
-# the family Holm adjusted (slubstats emulated: instructions, misses and
-# transfers of every kernel but the baseline, every configuration)
+# (slubstats emulated: instructions, misses, transfers and cycles of every
+# kernel but the baseline, every configuration)
 nfam=$(csv_rows "$R/emulated-summary.csv" kernel scope metric bounds | awk -F'|' -v b="$baseline" '
-	$1 != b && $2 == "all" && $3 != "accesses" && $4 == "ci95" { n++ } END { print n + 0 }')
+	$1 != b && $2 == "all" && $3 ~ /^(instructions|misses|transfers|cycles)$/ && $4 == "ci95" { n++ } END { print n + 0 }')
+# the metrics shown: cycles too when the run was counted on a machine model
+metrics="instructions misses transfers"
+[ -z "$(ev "$baseline" all cycles n)" ] || metrics+=" cycles"
 echo "messages, mean over ${unit}s; against $baseline, the ratio of geometric means" | wrap
 echo "over ${unit}s with its interval (Welch's, on the logs: counts vary with how" | wrap
 echo "the vCPU threads interleave), Holm-adjusted over the run's $nfam comparisons" | wrap
@@ -37,7 +40,7 @@ echo "(family-wise 95%), when each kernel has 3 ${unit}s or more; else the range
 echo "over every pair of this run's ${unit}s, marked 'r' (not an interval):" | wrap
 echo
 printf '  %-12s %-9s %13s %8s %17s %7s\n' metric kernel "per 1000 msgs" "vs $baseline" "CI or range" spread
-for m in instructions misses transfers; do
+for m in $metrics; do
 	for k in "${kernels[@]}"; do
 		v=$(ev "$k" all "$m" per_1000_messages)
 		[ -n "$v" ] || continue
@@ -54,7 +57,7 @@ echo
 for k in "${kernels[@]}"; do
 	[ "$k" != "$baseline" ] && [ -n "$(ev "$k" all transfers ratio)" ] || continue
 	line="  $k/$baseline:"
-	for m in instructions misses transfers; do
+	for m in $metrics; do
 		lo=$(ev "$k" all "$m" lo) hi=$(ev "$k" all "$m" hi)
 		line+=$(awk -v m="$m" -v r="$(ev "$k" all "$m" ratio)" -v lo="$lo" -v hi="$hi" -v b="$(ev "$k" all "$m" bounds)" -v u="$unit" 'BEGIN {
 			if (b == "range")
@@ -115,3 +118,4 @@ top() {
 }
 top "Functions by cache-line transfers" transfers
 top "Functions by instructions" instructions
+[ -z "$(ev "$baseline" all cycles n)" ] || top "Functions by modelled cycles (the cost model below)" cycles

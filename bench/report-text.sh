@@ -28,6 +28,8 @@ fit_page() {
 			print substr(line, 1, cut) "\\"; line = "  " substr(line, cut + 1) }
 		print line }'
 }
+# shellcheck source=bench/report-cycles.sh
+. "$SLUBBENCH_TOP/bench/report-cycles.sh"
 family=$(csv_rows "$R/summary.csv" holm_p | grep -c . || true)
 # a run older than the vcpus column: its one count, from the plan
 old_cpus=$(jq -r '.plan.smp // "-" | tostring | if test("^[0-9]+$") then . else "-" end' "$M")
@@ -72,6 +74,7 @@ headline() { # KERNEL: one line against the baseline
 			END { if (busy) printf "  WARNING: other work kept up to %.2f host cores busy during %d of %d timed boots: under MTTCG what runs in the guest, its times and its counts move with that load (boots.csv, host_load).\n", m, busy, n
 				else if (n) printf "  Host: quiet during every timed boot (other work at most %.2f cores; boots.csv, host_load).\n", m }' | wrap
 	fi
+	cycles_headline
 	if [ "$(grep -c . <<<"$SCALING")" -gt 1 ]; then
 		lines=$(for k in "${kernels[@]}"; do
 			[ "$k" != "$baseline" ] || continue
@@ -149,6 +152,7 @@ headline() { # KERNEL: one line against the baseline
 	. "$SLUBBENCH_TOP/bench/report-mechanism.sh"
 	# shellcheck source=bench/report-emulated.sh
 	. "$SLUBBENCH_TOP/bench/report-emulated.sh"
+	cycles_section
 	# shellcheck source=bench/report-scaling.sh
 	. "$SLUBBENCH_TOP/bench/report-scaling.sh"
 	# shellcheck source=bench/report-hosts.sh

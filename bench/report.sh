@@ -48,7 +48,7 @@ R=$(run_dir_of "$run")
 [ -d "$R" ] || die "no run '$run' in $TOP/results/"
 R=$(check_run_dir "$R" manifest.json hackbench.csv counters.csv)
 # a report that stops leaves no half-written output beside the last one
-trap 'rm -f "$R"/{report.txt,report.md,summary.csv,mechanism.csv,mechanism-emulated.csv,emulated-summary.csv,emulated-top.csv,hosts.csv}.tmp' EXIT
+trap 'rm -f "$R"/{report.txt,report.md,summary.csv,mechanism.csv,mechanism-emulated.csv,emulated-summary.csv,emulated-top.csv,emulated-cycles.csv,hosts.csv}.tmp' EXIT
 need_cmd gnuplot gnuplot-nox
 need_cmd jq jq
 make -s -C "$TOP/bench/src" >/dev/null || die "building the C tools failed (make -C bench/src)"
@@ -132,12 +132,17 @@ if [ -s "$R/boots.csv" ]; then
 			printf "%d %d %s %.6f\n", i, pos[i], kern[i], log(t[key[i]]) - lg[kern[i]] / ng[kern[i]] }')
 fi
 
-rm -f "$R/emulated-summary.csv" "$R/emulated-top.csv"
+rm -f "$R/emulated-summary.csv" "$R/emulated-top.csv" "$R/emulated-cycles.csv"
 if [ -f "$R/emulated.csv" ] && [ "$(wc -l <"$R/emulated.csv")" -gt 1 ]; then
 	"$S" emulated "$R/emulated.csv" "$R/hackbench.csv" --baseline "$baseline" >"$R/emulated-summary.csv.tmp"
 	mv "$R/emulated-summary.csv.tmp" "$R/emulated-summary.csv"
 	"$S" emulated-top "$R/emulated.csv" "$R/hackbench.csv" --config "$main" --limit 12 >"$R/emulated-top.csv.tmp"
 	mv "$R/emulated-top.csv.tmp" "$R/emulated-top.csv"
+	# the cost model, when the counts were made on a machine model
+	if [ -n "$(csv_rows "$R/emulated.csv" machine 2>/dev/null | head -n1)" ]; then
+		"$S" emulated-cycles "$R/emulated.csv" "$R/hackbench.csv" --baseline "$baseline" >"$R/emulated-cycles.csv.tmp"
+		mv "$R/emulated-cycles.csv.tmp" "$R/emulated-cycles.csv"
+	fi
 fi
 
 # a run merged from shards of more than one host: each host a block

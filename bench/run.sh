@@ -215,7 +215,7 @@ trap interrupted INT TERM
 
 emu_smp=$(emulated_smp)
 if [ "$emulated" -gt 0 ] && [ -z "$emu_smp" ]; then
-	say bench "warning: no emulated counters: the plugin models at most $EMU_MAX_VCPUS vCPUs (--smp ${smp// /,})"
+	say bench "warning: no emulated counters: the plugin models at most $EMU_MAX_VCPUS vCPUs, the cores of its machine (--smp ${smp// /,})"
 	emulated=0
 fi
 nk=${#labels[@]} ns=$(wc -w <<<"$smp")

@@ -18,34 +18,50 @@ RUN_LINE_MAX=4096
 HACKBENCH_HDR=kernel,profile,round,config,window,kind,mode,unit,groups,fds,loops,datasize,vcpus,host_cpus,timing,seconds,status
 # shellcheck disable=SC2034
 COUNTERS_HDR=kernel,profile,round,config,window,vcpus,kind,source,cache,counter,value
+# The plugin's counts, in its order (emu/src/slubcount.c): where each L1
+# miss was served from (the die's L2, memory, a transfer of one of three
+# distances) came with the machine model; older runs have only the first
+# four (their other columns are empty).
+EMULATED_METRICS="instructions accesses misses transfers l2_hits memory transfers_die transfers_package transfers_socket"
+# "machine": the machine the plugin modelled (emu/src/machines.h; empty
+# before it had one)
 # shellcheck disable=SC2034
-EMULATED_HDR=kernel,profile,round,config,window,vcpus,vcpu,function,instructions,accesses,misses,transfers
+EMULATED_HDR=kernel,profile,round,config,window,vcpus,machine,vcpu,function,${EMULATED_METRICS// /,}
 
 # emulated_rows RAW PREFIX FIRST VCPUS [WINDOWS]: the rows of emulated.csv
 # (no header) from the plugin's RAW output (window, vcpu, function,
-# counts): "PREFIX,cN,W,VCPUS,..." where the plugin's window w (from 0) is
-# configuration c(w / WINDOWS + FIRST), run (w % WINDOWS) + 1 of it: each
-# configuration's WINDOWS runs (default 1) follow one another. PREFIX is
-# "kernel,profile,round". A kernel function under one in ten thousand of
-# its vCPU's window in every metric is counted in that vCPU's "[other]"
-# row: every total stays exact and the file small at 16 vCPUs (RAW keeps
-# every function); "[user]", a scope of its own, is never folded.
+# counts; the machine from RAW.info): "PREFIX,cN,W,VCPUS,MACHINE,..." where
+# the plugin's window w (from 0) is configuration c(w / WINDOWS + FIRST),
+# run (w % WINDOWS) + 1 of it: each configuration's WINDOWS runs (default
+# 1) follow one another. PREFIX is "kernel,profile,round". Counts RAW does
+# not have (an older plugin) are left empty. A kernel function under one in
+# ten thousand of its vCPU's window in every count is counted in that
+# vCPU's "[other]" row: every total stays exact and the file small at 16
+# vCPUs (RAW keeps every function); "[user]", a scope of its own, is never
+# folded.
 emulated_rows() {
-	csv_rows "$1" window vcpu function instructions accesses misses transfers |
-		awk -F'|' -v pre="$2" -v first="$3" -v v="$4" -v nw="${5:-1}" -v share=0.0001 '
-		function out(w, c, f, a, b, m, t) {
-			printf "%s,c%d,%d,%s,%s,%s,%s,%s,%s,%s\n", pre, int(w / nw) + first, w % nw + 1, v, c, f, a, b, m, t }
-		{ row[NR] = $0; for (i = 4; i <= 7; i++) tot[$1, $2, i] += $i }
+	local machine
+	machine=$(sed -n 's/^machine=//p' "$1.info" 2>/dev/null || true)
+	awk -F, -v pre="$2" -v first="$3" -v v="$4" -v nw="${5:-1}" -v mach="$machine" -v metrics="$EMULATED_METRICS" -v share=0.0001 '
+		function out(w, c, f, vals) { printf "%s,c%d,%d,%s,%s,%s,%s%s\n", pre, int(w / nw) + first, w % nw + 1, v, mach, c, f, vals }
+		NR == 1 { nm = split(metrics, name, " "); for (i = 1; i <= NF; i++) at[$i] = i; next }
+		{
+			n++; w[n] = $at["window"]; c[n] = $at["vcpu"]; f[n] = $at["function"]
+			for (m = 1; m <= nm; m++) { x[n, m] = (name[m] in at) ? $at[name[m]] : ""; if (x[n, m] != "") tot[w[n], c[n], m] += x[n, m] }
+		}
 		END {
-			for (r = 1; r <= NR; r++) { split(row[r], x, "|")
-				keep = x[3] ~ /^\[/
-				for (i = 4; i <= 7; i++) if (x[i] >= share * tot[x[1], x[2], i] && x[i] > 0) keep = 1
-				if (keep) { out(x[1], x[2], x[3], x[4], x[5], x[6], x[7]); continue }
-				if (!((x[1], x[2]) in n)) order[++k] = x[1] SUBSEP x[2]
-				n[x[1], x[2]]++; for (i = 4; i <= 7; i++) o[x[1], x[2], i] += x[i] }
-			for (j = 1; j <= k; j++) { split(order[j], y, SUBSEP)
-				out(y[1], y[2], "[other]", sprintf("%.0f", o[order[j], 4]), sprintf("%.0f", o[order[j], 5]),
-					sprintf("%.0f", o[order[j], 6]), sprintf("%.0f", o[order[j], 7])) } }'
+			for (r = 1; r <= n; r++) {
+				keep = f[r] ~ /^\[/
+				for (m = 1; m <= nm; m++) if (x[r, m] != "" && x[r, m] > 0 && x[r, m] >= share * tot[w[r], c[r], m]) keep = 1
+				vals = ""; for (m = 1; m <= nm; m++) vals = vals "," x[r, m]
+				if (keep) { out(w[r], c[r], f[r], vals); continue }
+				k = w[r] SUBSEP c[r]
+				if (!(k in cnt)) order[++no] = k
+				cnt[k]++; for (m = 1; m <= nm; m++) if (x[r, m] != "") { o[k, m] += x[r, m]; has[k, m] = 1 }
+			}
+			for (j = 1; j <= no; j++) { split(order[j], y, SUBSEP)
+				vals = ""; for (m = 1; m <= nm; m++) vals = vals "," (has[order[j], m] ? sprintf("%.0f", o[order[j], m]) : "")
+				out(y[1], y[2], "[other]", vals) } }' "$1"
 }
 
 # The rule each CSV column must follow; a column not listed is refused.
@@ -70,6 +86,12 @@ instructions uint
 accesses uint
 misses uint
 transfers uint
+l2_hits uint?
+memory uint?
+transfers_die uint?
+transfers_package uint?
+transfers_socket uint?
+machine ^([a-z][a-z0-9]*)?$
 mode ^(socket|pipe|)$
 unit ^(process|thread|)$
 groups uint?
@@ -226,7 +248,7 @@ check_run_dir() {
 	[ ! -e "$d/manifest.json" ] || kernels=$(jq -r '.kernels // {} | keys | join(" ")' "$d/manifest.json")
 	for f in "$d"/*.csv; do
 		[ -e "$f" ] || continue
-		case "$(basename "$f")" in summary.csv | mechanism.csv | mechanism-emulated.csv | emulated-summary.csv | emulated-top.csv | hosts.csv) continue ;; esac # the report's own output
+		case "$(basename "$f")" in summary.csv | mechanism.csv | mechanism-emulated.csv | emulated-summary.csv | emulated-top.csv | emulated-cycles.csv | hosts.csv) continue ;; esac # the report's own output
 		check_csv "$f" "$kernels"
 	done
 	realpath "$d"

@@ -9,178 +9,10 @@
 
 #include "csv.h"
 #include "stats.h"
+#include "emudata.h"
 #include "stats_groups.h"
 
-#define NM 4
-#define NSCOPE 3
-#define MAXK 32
-#define MAXC 16
-#define MAXBOOTS 1024
 #define N(a) ((int)(sizeof(a) / sizeof(*(a))))
-
-static const char *const METRICS[NM] = { "instructions", "accesses", "misses", "transfers" };
-static const char *const SCOPES[NSCOPE] = { "all", "kernel", "user" };
-
-/* names, interned in order of first appearance */
-struct names {
-	char **s;
-	size_t n, cap;
-	size_t *hash;   /* open addressing: index + 1, 0 empty */
-	size_t hcap;
-};
-
-static size_t hash_str(const char *s)
-{
-	size_t h = 1469598103934665603u;
-
-	while (*s)
-		h = (h ^ (unsigned char)*s++) * 1099511628211u;
-	return h;
-}
-
-static size_t intern(struct names *t, const char *s)
-{
-	size_t i, j;
-
-	if (t->n * 2 >= t->hcap) {
-		size_t cap = t->hcap ? 2 * t->hcap : 1024;
-		size_t *h = calloc(cap, sizeof(*h));
-
-		if (!h)
-			abort();
-		for (i = 0; i < t->n; i++) {
-			for (j = hash_str(t->s[i]) & (cap - 1); h[j]; j = (j + 1) & (cap - 1))
-				;
-			h[j] = i + 1;
-		}
-		free(t->hash);
-		t->hash = h;
-		t->hcap = cap;
-	}
-	for (j = hash_str(s) & (t->hcap - 1); t->hash[j]; j = (j + 1) & (t->hcap - 1))
-		if (!strcmp(t->s[t->hash[j] - 1], s))
-			return t->hash[j] - 1;
-	if (t->n == t->cap) {
-		t->cap = t->cap ? 2 * t->cap : 64;
-		t->s = realloc(t->s, t->cap * sizeof(*t->s));
-		if (!t->s)
-			abort();
-	}
-	t->s[t->n] = strdup(s);
-	if (!t->s[t->n])
-		abort();
-	t->hash[j] = ++t->n;
-	return t->n - 1;
-}
-
-static void names_free(struct names *t)
-{
-	for (size_t i = 0; i < t->n; i++)
-		free(t->s[i]);
-	free(t->s);
-	free(t->hash);
-}
-
-struct row {
-	unsigned k, c, f, boot;
-	double v[NM];
-};
-
-/* a replicate: one boot's run of one configuration (its window) */
-struct boot {
-	unsigned k, c;
-	long round;     /* groups_replicate's key: the round and the window */
-	double sum[NSCOPE][NM];
-};
-
-struct emu {
-	struct names kernels, configs, funcs;
-	struct row *rows;
-	size_t n, cap;
-	struct boot boots[MAXBOOTS];
-	size_t nboots;
-};
-
-enum { E_KERNEL, E_ROUND, E_CONFIG, E_FUNCTION, E_INSN, E_ACC, E_MISS, E_XFER, E_N };
-static const char *const EMU_IN[E_N] = {
-	"kernel", "round", "config", "function", "instructions", "accesses", "misses", "transfers",
-};
-
-static void emu_read(struct emu *e, const char *path)
-{
-	struct csv c;
-	int col[E_N], kw;
-
-	memset(e, 0, sizeof(*e));
-	csv_open(&c, path);
-	csv_cols(&c, EMU_IN, E_N, col);
-	kw = csv_col_opt(&c, "window");
-	while (csv_next(&c)) {
-		struct row r;
-		long round = groups_replicate(&c, col[E_ROUND], kw);
-		const char *fn = c.fld[col[E_FUNCTION]];
-		size_t b;
-		int scope;
-
-		r.k = (unsigned)intern(&e->kernels, c.fld[col[E_KERNEL]]);
-		r.c = (unsigned)intern(&e->configs, c.fld[col[E_CONFIG]]);
-		if (e->kernels.n > MAXK || e->configs.n > MAXC)
-			csv_die(&c, c.lineno, "more than %d kernels or %d configurations", MAXK, MAXC);
-		r.f = (unsigned)intern(&e->funcs, fn);
-		for (int m = 0; m < NM; m++) {
-			r.v[m] = csv_num(&c, col[E_INSN + m]);
-			if (!(r.v[m] >= 0))
-				csv_die(&c, c.lineno, "%s '%s' is not a count", METRICS[m], c.fld[col[E_INSN + m]]);
-		}
-		for (b = 0; b < e->nboots; b++)
-			if (e->boots[b].k == r.k && e->boots[b].c == r.c && e->boots[b].round == round)
-				break;
-		if (b == e->nboots) {
-			if (b == MAXBOOTS)
-				csv_die(&c, c.lineno, "more than %d emulated runs (boots x windows)", MAXBOOTS);
-			memset(&e->boots[b], 0, sizeof(e->boots[b]));
-			e->boots[b].k = r.k;
-			e->boots[b].c = r.c;
-			e->boots[b].round = round;
-			e->nboots++;
-		}
-		r.boot = (unsigned)b;
-		scope = !strcmp(fn, "[user]") ? 2 : 1;
-		for (int m = 0; m < NM; m++) {
-			e->boots[b].sum[0][m] += r.v[m];
-			e->boots[b].sum[scope][m] += r.v[m];
-		}
-		if (e->n == e->cap) {
-			e->cap = e->cap ? 2 * e->cap : 4096;
-			e->rows = realloc(e->rows, e->cap * sizeof(*e->rows));
-			if (!e->rows)
-				abort();
-		}
-		e->rows[e->n++] = r;
-	}
-	csv_close(&c);
-	if (!e->nboots)
-		csv_die(NULL, 0, "%s: no emulated counts", path);
-}
-
-static void emu_free(struct emu *e)
-{
-	names_free(&e->kernels);
-	names_free(&e->configs);
-	names_free(&e->funcs);
-	free(e->rows);
-}
-
-/* the boots' values of kernel k, configuration c, scope s, metric m */
-static size_t values(const struct emu *e, unsigned k, unsigned c, int s, int m, double *out)
-{
-	size_t n = 0;
-
-	for (size_t b = 0; b < e->nboots; b++)
-		if (e->boots[b].k == k && e->boots[b].c == c)
-			out[n++] = e->boots[b].sum[s][m];
-	return n;
-}
 
 static void range(const double *x, size_t n, double *mean, double *min, double *max)
 {
@@ -209,11 +41,12 @@ static const char *const SUM_COLS[] = {
 	"level",
 };
 
-/* In the family Holm adjusts: every kernel's instructions, misses and
- * transfers, all code counted, against the baseline (emulated.h). */
+/* In the family Holm adjusts: every kernel's instructions, misses,
+ * transfers and modelled cycles, all code counted, against the baseline
+ * (emulated.h); accesses and where misses were served from are not. */
 static int in_family(int s, int m)
 {
-	return s == 0 && m != 1;
+	return s == 0 && (m == M_INSN || m == M_MISS || m == M_XFER || m == M_CYCLES);
 }
 
 /* Welch's two-sided p of the logs, when an interval is given (else NAN). */
@@ -264,17 +97,6 @@ static void set_ratio(struct csv_out *o, const double *x, size_t n, const double
 	}
 }
 
-/* the boots of kernel k's baseline in the same configuration, scope and
- * metric into y; how many (0 without a baseline in the run) */
-static size_t baseline_values(const struct emu *e, const char *baseline, unsigned c, int s, int m,
-			      double *y)
-{
-	for (unsigned bk = 0; baseline && bk < e->kernels.n; bk++)
-		if (!strcmp(e->kernels.s[bk], baseline))
-			return values(e, bk, c, s, m, y);
-	return 0;
-}
-
 int emulated_summary(const char *epath, const char *hpath, const char *baseline)
 {
 	struct emu e;
@@ -294,11 +116,11 @@ int emulated_summary(const char *epath, const char *hpath, const char *baseline)
 	for (unsigned k = 0; k < e.kernels.n; k++)
 		for (unsigned c = 0; c < e.configs.n; c++)
 			for (int m = 0; m < NM; m++) {
-				size_t n = values(&e, k, c, 0, m, x), nb;
+				size_t n = emu_values(&e, k, c, 0, m, x), nb;
 
 				if (!n || !in_family(0, m))
 					continue;
-				nb = baseline_values(&e, baseline, c, 0, m, y);
+				nb = emu_baseline_values(&e, baseline, c, 0, m, y);
 				p[nf++] = baseline && strcmp(e.kernels.s[k], baseline) && nb ? welch_p(x, n, y, nb) : NAN;
 			}
 	stats_holm(p, nf, 0.05, adj, lev);
@@ -308,7 +130,7 @@ int emulated_summary(const char *epath, const char *hpath, const char *baseline)
 		for (unsigned c = 0; c < e.configs.n; c++)
 			for (int s = 0; s < NSCOPE; s++)
 				for (int m = 0; m < NM; m++) {
-					size_t n = values(&e, k, c, s, m, x), nb = 0;
+					size_t n = emu_values(&e, k, c, s, m, x), nb = 0;
 					struct group *t = groups_find(&hb, e.kernels.s[k], e.configs.s[c], 0);
 					double mean, min, max, msgs = t ? t->messages : NAN, level = 0.95;
 
@@ -334,7 +156,7 @@ int emulated_summary(const char *epath, const char *hpath, const char *baseline)
 					csv_setd(&o, "vcpus", t && t->vcpus ? t->vcpus : NAN);
 					if (baseline) {
 						csv_set(&o, "baseline", "%s", baseline);
-						nb = baseline_values(&e, baseline, c, s, m, y);
+						nb = emu_baseline_values(&e, baseline, c, s, m, y);
 					}
 					if (nb)
 						set_ratio(&o, x, n, y, nb, level);
@@ -356,11 +178,25 @@ static int by_desc(const void *a, const void *b)
 	return x < y ? 1 : x > y ? -1 : 0;
 }
 
-static const char *const TOP_COLS[] = {
-	"kernel", "config", "function", "boots", "messages", "instructions", "accesses", "misses",
-	"transfers", "instructions_per_1000_messages", "accesses_per_1000_messages",
-	"misses_per_1000_messages", "transfers_per_1000_messages",
-};
+/* the header: the identity, then each metric and its per 1000 messages */
+static const char *top_cols[5 + 2 * NM];
+static char top_names[NM][64];
+
+static int top_header(void)
+{
+	static const char *const id[] = { "kernel", "config", "function", "boots", "messages" };
+	int n = 0;
+
+	for (int i = 0; i < N(id); i++)
+		top_cols[n++] = id[i];
+	for (int m = 0; m < NM; m++)
+		top_cols[n++] = METRICS[m];
+	for (int m = 0; m < NM; m++) {
+		snprintf(top_names[m], sizeof(top_names[m]), "%s_per_1000_messages", METRICS[m]);
+		top_cols[n++] = top_names[m];
+	}
+	return n;
+}
 
 int emulated_top(const char *epath, const char *hpath, const char *config, unsigned limit)
 {
@@ -400,9 +236,12 @@ int emulated_top(const char *epath, const char *hpath, const char *config, unsig
 		for (int m = 0; m < NM; m++)
 			mean[((size_t)r->k * nf + r->f) * NM + m] += r->v[m] / nboots[r->k];
 	}
-	/* each kernel's first functions by transfers (m 3), by instructions (m 0) */
+	/* each kernel's first functions by transfers, by instructions and by
+	 * modelled cycles (NAN when not counted: then none) */
 	for (size_t k = 0; k < nk; k++)
-		for (int m = 0; m <= 3; m += 3) {
+		for (int m = 0; m < NM; m++) {
+			if ((m != M_XFER && m != M_INSN && m != M_CYCLES) || (m == M_CYCLES && !e.machine))
+				continue;
 			for (size_t f = 0; f < nf; f++) {
 				order[f] = f;
 				key[f] = mean[(k * nf + f) * NM + m];
@@ -410,10 +249,10 @@ int emulated_top(const char *epath, const char *hpath, const char *config, unsig
 			cmp_base = key;
 			qsort(order, nf, sizeof(*order), by_desc);
 			for (size_t i = 0; i < nf && i < limit; i++)
-				if (key[order[i]] > 0)
+				if (key[order[i]] > 0)   /* NAN: never */
 					keep[order[i]] = 1;
 		}
-	csv_out_header(&o, TOP_COLS, N(TOP_COLS));
+	csv_out_header(&o, top_cols, top_header());
 	for (size_t f = 0; f < nf; f++) {
 		if (!keep[f])
 			continue;

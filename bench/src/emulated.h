@@ -9,7 +9,11 @@
  * are these runs; n counts them). Defined here alone:
  *   scope     all (every instruction counted), kernel (kernel functions),
  *             user (user mode); each boot's value is summed over vCPUs
- *   metric    instructions, accesses, misses, transfers
+ *   metric    instructions, accesses, misses, transfers, and where the
+ *             misses were served from: l2_hits, memory, transfers_die,
+ *             transfers_package, transfers_socket (runs made before the
+ *             machine model have none of these five: no rows), and cycles,
+ *             modelled on the run's machine (emucycles.c, cycles.h)
  *   per_1000_messages   1000 x the mean over boots / the configuration's
  *             hackbench messages (from HACKBENCH_CSV)
  *   spread_pct   (max - min) / mean over the kernel's boots, in percent
@@ -17,8 +21,8 @@
  *   lo, hi, bounds, level   with EMU_CI_MIN boots or more of each: the
  *             interval of that ratio, Welch's on the logs (bounds "ci95"),
  *             at the level Holm's step-down procedure gives it (level):
- *             the family is every kernel's instructions, misses and
- *             transfers, scope all, in every configuration, so that "the
+ *             the family is every kernel's instructions, misses,
+ *             transfers and cycles, scope all, in every configuration, so that "the
  *             interval excludes 1" holds family-wise at 95%; other rows
  *             are at a plain 95%;
  *             with fewer: the smallest and the largest ratio of one boot to
@@ -31,5 +35,21 @@ int emulated_summary(const char *epath, const char *hpath, const char *baseline)
  * some kernel by transfers or by instructions, with every kernel's mean
  * per boot of each metric and the same per 1000 messages (CSV on stdout). */
 int emulated_top(const char *epath, const char *hpath, const char *config, unsigned limit);
+
+/* The modelled cycles (cycles.h) of each kernel and configuration, on the
+ * run's machine (emulated.csv's "machine"; a run without one is refused):
+ * CSV on stdout, rows of kind
+ *   part         name base, l2, memory, transfer_die, transfer_package,
+ *                transfer_socket: the cycles of that part, per 1000
+ *                messages (mean over the runs)
+ *   spin         name instructions: the spin-waiting functions'
+ *                instructions per 1000 messages; cycles_share: their share
+ *                of the modelled cycles
+ *   sensitivity  (each kernel but the baseline) name as-stated, factor 1:
+ *                the ratio of geometric means of cycles to the baseline's;
+ *                name a part, factor 0.5 or 2: the same ratio with that
+ *                part's price halved or doubled
+ * The ratio's interval is emulated-summary's (metric cycles). */
+int emulated_cycles(const char *epath, const char *hpath, const char *baseline);
 
 #endif

@@ -25,8 +25,13 @@
  *       mean over boots, spread, per 1000 messages, ratio to the baseline
  *       with the whole boot-to-boot range (emulated.h)
  *   slubstats emulated-top EMULATED_CSV HACKBENCH_CSV --config C [--limit N]
- *       the functions first by transfers or instructions, every kernel's
- *       mean per boot and per 1000 messages
+ *       the functions first by transfers, instructions or modelled cycles,
+ *       every kernel's mean per boot and per 1000 messages
+ *   slubstats emulated-cycles EMULATED_CSV HACKBENCH_CSV [--baseline K]
+ *       the modelled cycles' parts, spin share and sensitivity (emulated.h)
+ *   slubstats machines
+ *       the machines the cost model knows (emu/src/machines.h): name,
+ *       cores, clock, caches and every price with its source
  *   slubstats variance VARIANCE_CSV...
  *       bench/variance.sh's experiment: per condition (pinned or not) and
  *       strategy, the sd per boot, an A/A interval, the cost (variance.h)
@@ -48,6 +53,7 @@
 
 #include "cli.h"
 #include "csv.h"
+#include "cycles.h"
 #include "emulated.h"
 #include "hosts.h"
 #include "variance.h"
@@ -74,6 +80,58 @@ static const char *verdict_of(const struct ratio *r)
 	if (r->hi < 1)
 		return "faster";
 	return "no detectable difference";
+}
+
+static const char *const MACH_COLS[] = {
+	"name", "cores", "ghz", "cores_per_die", "dies_per_socket", "sockets", "l1d_kib", "l1d_ways",
+	"l2_kib", "l2_ways", "cpi", "l2_cycles", "memory_ns", "transfer_die_ns", "transfer_package_ns",
+	"transfer_socket_ns", "desc", "source_cpi", "source_l2", "source_memory", "source_transfers",
+};
+
+/* a text field: commas become ';' (CSV without quoting) */
+static void set_text(struct csv_out *o, const char *name, const char *v)
+{
+	char text[128], *p;
+
+	snprintf(text, sizeof(text), "%s", v);
+	for (p = text; *p; p++)
+		*p = *p == ',' ? ';' : *p;
+	csv_set(o, name, "%s", text);
+}
+
+/* the machine table, as CSV (a text field's commas become ';') */
+static int machines_list(void)
+{
+	struct csv_out o;
+
+	csv_out_header(&o, MACH_COLS, N(MACH_COLS));
+	for (int i = 0; i < N_MACHINES; i++) {
+		const struct machine *m = &MACHINES[i];
+
+		csv_set(&o, "name", "%s", m->name);
+		csv_set(&o, "cores", "%u", machine_cores(m));
+		csv_setd(&o, "ghz", m->ghz);
+		csv_set(&o, "cores_per_die", "%u", m->cores_per_die);
+		csv_set(&o, "dies_per_socket", "%u", m->dies_per_socket);
+		csv_set(&o, "sockets", "%u", m->sockets);
+		csv_set(&o, "l1d_kib", "%u", m->l1d_kib);
+		csv_set(&o, "l1d_ways", "%u", m->l1d_ways);
+		csv_set(&o, "l2_kib", "%u", m->l2_kib);
+		csv_set(&o, "l2_ways", "%u", m->l2_ways);
+		csv_setd(&o, "cpi", m->cpi);
+		csv_setd(&o, "l2_cycles", m->l2_cycles);
+		csv_setd(&o, "memory_ns", m->mem_ns);
+		csv_setd(&o, "transfer_die_ns", m->xfer_ns[0]);
+		csv_setd(&o, "transfer_package_ns", m->xfer_ns[1]);
+		csv_setd(&o, "transfer_socket_ns", m->xfer_ns[2]);
+		set_text(&o, "desc", m->desc);
+		set_text(&o, "source_cpi", m->src_cpi);
+		set_text(&o, "source_l2", m->src_l2);
+		set_text(&o, "source_memory", m->src_mem);
+		set_text(&o, "source_transfers", m->src_xfer);
+		csv_emit(&o);
+	}
+	return 0;
 }
 
 static int cmd_times(const char *path, const char *baseline)
@@ -375,7 +433,9 @@ static void usage(FILE *f)
 	      "       slubstats variance VARIANCE_CSV...\n"
 	      "       slubstats crosscheck COUNTERS_CSV\n"
 	      "       slubstats emulated EMULATED_CSV HACKBENCH_CSV [--baseline K]\n"
-	      "       slubstats emulated-top EMULATED_CSV HACKBENCH_CSV --config C [--limit N]\n",
+	      "       slubstats emulated-top EMULATED_CSV HACKBENCH_CSV --config C [--limit N]\n"
+	      "       slubstats emulated-cycles EMULATED_CSV HACKBENCH_CSV [--baseline K]\n"
+	      "       slubstats machines\n",
 	      f);
 }
 
@@ -436,6 +496,10 @@ int main(int argc, char **argv)
 		return cmd_crosscheck(argv[1]);
 	if (!strcmp(cmd, "emulated") && argc == 3)
 		return emulated_summary(argv[1], argv[2], baseline);
+	if (!strcmp(cmd, "emulated-cycles") && argc == 3)
+		return emulated_cycles(argv[1], argv[2], baseline);
+	if (!strcmp(cmd, "machines") && argc == 1)
+		return machines_list();
 	if (!strcmp(cmd, "emulated-top") && argc == 3) {
 		if (!config)
 			cli_die("--config", "is missing: which configuration (c1, c2, ...)");

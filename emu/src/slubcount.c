@@ -4,7 +4,10 @@
  *
  * Per vCPU and per kernel function (from the booted build's System.map):
  * instructions executed, data accesses, L1d misses and cache-line transfers
- * between vCPUs (the model and its rule: cachesim.h). User-mode code counts
+ * between vCPUs, and where each miss was served from: the die's shared L2,
+ * memory, or a transfer from a core of the same die, the other die of the
+ * socket or another socket (the model and its rule: cachesim.h; the
+ * machine: machines.h). User-mode code counts
  * as "[user]", kernel code outside System.map's text as "[kernel]".
  *
  * Counting is on only between the guest's markers (marker.h), so the
@@ -18,14 +21,18 @@
  *
  * Arguments (-plugin slubcount.so,ARG=VALUE,...):
  *   out=PATH      the CSV to write at exit (required): window, vcpu,
- *                 function, instructions, accesses, misses, transfers;
- *                 PATH.info gets the settings and totals
+ *                 function, instructions, accesses, misses, transfers,
+ *                 l2_hits, memory, transfers_die, transfers_package,
+ *                 transfers_socket; PATH.info gets the settings and totals
  *   map=PATH      System.map of the booted kernel (else every kernel
  *                 instruction is "[kernel]")
  *   cache=on|off  model the caches (default on; off: instructions only)
  *   mem=MIB       guest RAM, the modelled physical memory (required with
  *                 cache=on; addresses beyond it are counted as unmodelled)
- *   l1d_kib=N, l1d_ways=N   the L1d of each vCPU (default 32 KiB, 8-way)
+ *   machine=NAME  the machine modelled (machines.h; default clovertown):
+ *                 its topology, L1d and shared L2; vCPU i is its core i,
+ *                 so the guest may have no more vCPUs than it has cores
+ *   l1d_kib=N, l1d_ways=N   the L1d of each vCPU (default: the machine's)
  *   window=marks|all   count between markers (default) or the whole run
  *                 (one window, 0)
  *   insns=cb|inline    how instructions are counted: a callback per
@@ -63,6 +70,7 @@
 #include <qemu-plugin.h>
 
 #include "cachesim.h"
+#include "machines.h"
 #include "marker.h"
 #include "symmap.h"
 
@@ -73,7 +81,7 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_version = QEMU_PLUGIN_VERSION;
 #define F_FIRST 2
 
 struct fcount {
-	uint64_t insns, accesses, misses, transfers;
+	uint64_t insns, accesses, misses, transfers, l2_hits, memory, xfer[3];
 };
 
 struct run {
@@ -87,11 +95,12 @@ struct tbinfo {
 
 static struct {
 	const char *out, *map;
+	const struct machine *machine;
 	int cache, all;
 	uint64_t mem_mib;
 	unsigned l1d_kib, l1d_ways;
 	int inline_insns, vcpu_regs;
-} opt = { .cache = 1, .l1d_kib = 32, .l1d_ways = 8, .inline_insns = 0 };
+} opt = { .cache = 1, .inline_insns = 0 };
 
 static struct symmap syms;
 static struct cachesim *sim;
@@ -251,6 +260,10 @@ static int parse_args(int argc, char **argv)
 			opt.out = v;
 		} else if (!strcmp(a, "map")) {
 			opt.map = v;
+		} else if (!strcmp(a, "machine")) {
+			opt.machine = machine_find(v);
+			if (!opt.machine)
+				return bad(a, "is not a machine of machines.h (clovertown, harpertown)");
 		} else if (!strcmp(a, "cache")) {
 			if (!qemu_plugin_bool_parse(a, v, &b))
 				return bad(a, "is on or off");
@@ -283,9 +296,15 @@ static int parse_args(int argc, char **argv)
 				return -1;
 			opt.l1d_ways = (unsigned)x;
 		} else {
-			return bad(a, "unknown argument (out, map, cache, mem, l1d_kib, l1d_ways, window, insns, vcpu)");
+			return bad(a, "unknown argument (out, map, machine, cache, mem, l1d_kib, l1d_ways, window, insns, vcpu)");
 		}
 	}
+	if (!opt.machine)
+		opt.machine = machine_find(MACHINE_DEFAULT);
+	if (!opt.l1d_kib)
+		opt.l1d_kib = opt.machine->l1d_kib;
+	if (!opt.l1d_ways)
+		opt.l1d_ways = opt.machine->l1d_ways;
 	if (!opt.out || !*opt.out)
 		return bad("out", "is required: out=PATH of the CSV to write");
 	if (opt.cache && !opt.mem_mib)
@@ -376,6 +395,16 @@ static void mem_access(unsigned int vcpu, qemu_plugin_meminfo_t info, uint64_t v
 		c->misses++;
 	if (r & CS_TRANSFER)
 		c->transfers++;
+	if (r & CS_L2_HIT)
+		c->l2_hits++;
+	if (r & CS_MEMORY)
+		c->memory++;
+	if (r & CS_XFER_DIE)
+		c->xfer[0]++;
+	if (r & CS_XFER_PACKAGE)
+		c->xfer[1]++;
+	if (r & CS_XFER_SOCKET)
+		c->xfer[2]++;
 }
 
 static void on_mark(unsigned int vcpu, void *udata)
@@ -489,7 +518,8 @@ static void write_results(void)
 	o = fopen(tmp, "w");
 	if (!o)
 		goto fail;
-	fprintf(o, "window,vcpu,function,instructions,accesses,misses,transfers\n");
+	fprintf(o, "window,vcpu,function,instructions,accesses,misses,transfers,l2_hits,memory,"
+		"transfers_die,transfers_package,transfers_socket\n");
 	for (v = 0; v < vcpus; v++)
 		unm += unmodelled[v];
 	for (w = 0; w < MAX_WINDOWS; w++)
@@ -500,9 +530,11 @@ static void write_results(void)
 				const struct fcount *c = &counts[w][v][f];
 
 				if (c->insns || c->accesses)
-					fprintf(o, "%u,%u,%s,%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 "\n",
+					fprintf(o, "%u,%u,%s,%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64
+						",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 "\n",
 						w, v, func_name(f), c->insns, c->accesses, c->misses,
-						c->transfers);
+						c->transfers, c->l2_hits, c->memory, c->xfer[0], c->xfer[1],
+						c->xfer[2]);
 			}
 		}
 	if (fclose(o) || rename(tmp, opt.out))
@@ -513,10 +545,10 @@ static void write_results(void)
 	if (!o)
 		goto fail;
 	fprintf(o, "window=%s\nmarks_start=%u\nmarks_stop=%u\nvcpus=%u\nsymbols=%zu\n"
-		"cache=%s\nl1d_kib=%u\nl1d_ways=%u\nmem_mib=%" PRIu64 "\nunmodelled_accesses=%" PRIu64
+		"machine=%s\ncache=%s\nl1d_kib=%u\nl1d_ways=%u\nmem_mib=%" PRIu64 "\nunmodelled_accesses=%" PRIu64
 		"\ntranslated_blocks=%lu\ninsns=%s\nplugin_api=%d\nvcpu=%s\nvcpu_unknown_bases=%u\n",
 		opt.all ? "all" : "marks", atomic_load(&starts), atomic_load(&stops), vcpus, syms.n,
-		opt.cache ? "on" : "off", opt.l1d_kib, opt.l1d_ways, opt.mem_mib, unm,
+		opt.machine->name, opt.cache ? "on" : "off", opt.l1d_kib, opt.l1d_ways, opt.mem_mib, unm,
 		atomic_load(&translated), opt.inline_insns ? "inline" : "cb", QEMU_PLUGIN_VERSION,
 		opt.vcpu_regs ? "regs" : "index",
 #if QEMU_PLUGIN_VERSION >= 2
@@ -567,9 +599,15 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_
 		why = cachesim_check(vcpus, opt.mem_mib << 20, opt.l1d_kib << 10, opt.l1d_ways);
 		if (why)
 			return bad("l1d_kib/l1d_ways/mem", why);
+		if (vcpus > machine_cores(opt.machine))
+			return bad("machine", "has fewer cores than the guest has vCPUs: give a bigger machine or fewer vCPUs");
 		sim = cachesim_new(vcpus, opt.mem_mib << 20, opt.l1d_kib << 10, opt.l1d_ways);
 		if (!sim)
 			return bad("slubcount", "out of memory for the cache model");
+		why = cachesim_set_machine(sim, opt.machine->cores_per_die, opt.machine->dies_per_socket,
+					   opt.machine->l2_kib << 10, opt.machine->l2_ways);
+		if (why)
+			return bad("machine", why);
 	}
 	nfuncs = (unsigned)syms.n + F_FIRST;
 #if QEMU_PLUGIN_VERSION >= 2

@@ -97,12 +97,76 @@ static void reader_and_writer(void **state)
 	}
 	assert_int_equal(t, 500);
 	/* vCPU 2 reads it once: one transfer; again: none */
-	assert_int_equal(cachesim_access(cs, 2, 8192, false), CS_MISS | CS_TRANSFER);
+	assert_int_equal(cachesim_access(cs, 2, 8192, false), CS_MISS | CS_TRANSFER | CS_XFER_SOCKET);
 	assert_int_equal(cachesim_access(cs, 2, 8192, false), 0);
 	/* read-only sharing of a never-written line */
 	assert_int_equal(run(cs, 0, 1 << 20, 4096, 8, false, CS_TRANSFER), 0);
 	assert_int_equal(run(cs, 1, 1 << 20, 4096, 8, false, CS_TRANSFER), 0);
 	assert_int_equal(run(cs, 2, 1 << 20, 4096, 8, false, CS_TRANSFER), 0);
+	cachesim_free(cs);
+}
+
+/* The machine: 8 cores, 2 a die sharing an L2, 2 dies a socket (Clovertown's
+ * shape; a 16 KiB 4-way L2, a 1 KiB 2-way L1 so that sizes are small). */
+static struct cachesim *clovertown(void)
+{
+	struct cachesim *cs = cachesim_new(8, MEM, 1024, 2);
+
+	assert_non_null(cs);
+	assert_null(cachesim_set_machine(cs, 2, 2, 16 * 1024, 4));
+	return cs;
+}
+
+/* A line one core read is an L2 hit for the other core of its die and a
+ * memory access for a core of another die; a sweep larger than the L1 but
+ * inside the L2 hits in L2 the second time. */
+static void shared_l2(void **state)
+{
+	struct cachesim *cs = clovertown();
+
+	(void)state;
+	assert_int_equal(cachesim_access(cs, 0, 4096, false), CS_MISS | CS_MEMORY);
+	assert_int_equal(cachesim_access(cs, 0, 4096, false), 0);
+	assert_int_equal(cachesim_access(cs, 1, 4096, false), CS_MISS | CS_L2_HIT);
+	assert_int_equal(cachesim_access(cs, 2, 4096, false), CS_MISS | CS_MEMORY);
+	assert_int_equal(cachesim_access(cs, 3, 4096, false), CS_MISS | CS_L2_HIT);
+	assert_int_equal(run(cs, 4, 1 << 20, 8192, 64, false, CS_MEMORY), 128);
+	assert_int_equal(run(cs, 4, 1 << 20, 8192, 64, false, CS_L2_HIT), 128);
+	assert_int_equal(run(cs, 5, 1 << 20, 8192, 64, false, CS_L2_HIT), 128);
+	/* twice the L2 (LRU): every line from memory, every time */
+	assert_int_equal(run(cs, 6, 2 << 20, 32768, 64, false, CS_MEMORY), 512);
+	assert_int_equal(run(cs, 6, 2 << 20, 32768, 64, false, CS_MEMORY), 512);
+	cachesim_free(cs);
+}
+
+/* A line written by core 0 comes to core 1 (same die) as a die transfer,
+ * to core 2 (other die, same socket) as a package transfer and to core 4
+ * (other socket) as a socket transfer: never an L2 hit, however the L2
+ * holds it. Every miss is served from exactly one place. */
+static void transfer_classes(void **state)
+{
+	struct cachesim *cs = clovertown();
+	unsigned classes = CS_XFER_DIE | CS_XFER_PACKAGE | CS_XFER_SOCKET;
+
+	(void)state;
+	assert_int_equal(cachesim_access(cs, 0, 8192, true), CS_MISS | CS_MEMORY);
+	assert_int_equal(cachesim_access(cs, 1, 8192, false), CS_MISS | CS_TRANSFER | CS_XFER_DIE);
+	/* core 0 still holds the line: its store is a hit (the model prices no
+	 * invalidation, only the transfer the next reader sees) */
+	assert_int_equal(cachesim_access(cs, 0, 8192, true), 0);
+	assert_int_equal(cachesim_access(cs, 2, 8192, false), CS_MISS | CS_TRANSFER | CS_XFER_PACKAGE);
+	assert_int_equal(cachesim_access(cs, 0, 8192, true), 0);
+	assert_int_equal(cachesim_access(cs, 4, 8192, false), CS_MISS | CS_TRANSFER | CS_XFER_SOCKET);
+	assert_int_equal(cachesim_access(cs, 7, 8192, true), CS_MISS | CS_TRANSFER | CS_XFER_SOCKET);
+	assert_int_equal(cachesim_access(cs, 6, 8192, false), CS_MISS | CS_TRANSFER | CS_XFER_DIE);
+	for (unsigned i = 0; i < 20000; i++) {
+		unsigned r = cachesim_access(cs, (i * 7) % 8, 64 * ((i * 13) % 700), i % 3 == 0);
+		unsigned n = !!(r & CS_L2_HIT) + !!(r & CS_MEMORY) + !!(r & CS_TRANSFER);
+
+		assert_int_equal(n, !!(r & CS_MISS));
+		assert_int_equal(!!(r & classes), !!(r & CS_TRANSFER));
+		assert_true((r & classes) == 0 || ((r & classes) & ((r & classes) - 1)) == 0);
+	}
 	cachesim_free(cs);
 }
 
@@ -123,6 +187,11 @@ static void geometry(void **state)
 	cs = cachesim_new(2, MEM, L1, WAYS);
 	assert_int_equal(cachesim_access(cs, 0, MEM, true), CS_UNMODELLED);
 	assert_int_equal(cachesim_access(cs, 2, 0, true), CS_UNMODELLED);
+	assert_non_null(cachesim_set_machine(cs, 0, 2, 0, 0));
+	assert_non_null(cachesim_set_machine(cs, 2, 2, 3 * 64 * 16, 16));
+	assert_non_null(cachesim_set_machine(cs, 2, 2, 4 << 20, 0));
+	assert_null(cachesim_set_machine(cs, 2, 2, 4 << 20, 16));   /* Clovertown's 4 MiB 16-way */
+	assert_non_null(cachesim_set_machine(cs, 2, 2, 4 << 20, 16));   /* once */
 	cachesim_free(cs);
 }
 
@@ -212,6 +281,7 @@ int main(void)
 		cmocka_unit_test(sequential_sweep), cmocka_unit_test(one_set_stride),
 		cmocka_unit_test(alternate_writers), cmocka_unit_test(reader_and_writer),
 		cmocka_unit_test(geometry), cmocka_unit_test(concurrent_turns),
+		cmocka_unit_test(shared_l2), cmocka_unit_test(transfer_classes),
 		cmocka_unit_test(symbols),
 	};
 

@@ -1,0 +1,104 @@
+# shellcheck shell=bash disable=SC2154
+# The cost model in the report, sourced by bench/report-text.sh: what the
+# emulated counts would cost on a stated 2007 machine (emulated-cycles.csv,
+# slubstats emulated-cycles; the machine table emu/src/machines.h, through
+# slubstats machines). A model, labelled as one; every price with its
+# source. Defines cycles_headline and cycles_section; both print nothing
+# for a run counted before the machine model.
+
+# ec KERNEL KIND NAME [FACTOR] FIELD: one value of emulated-cycles.csv
+ec() {
+	if [ $# -eq 5 ]; then
+		csv_get "$R/emulated-cycles.csv" "$5" kernel="$1" config="$main" kind="$2" name="$3" factor="$4"
+	else
+		csv_get "$R/emulated-cycles.csv" "$4" kernel="$1" config="$main" kind="$2" name="$3"
+	fi
+}
+# cycles_machine FIELD: the run's machine's FIELD (slubstats machines)
+cycles_machine() {
+	local name
+	name=$(csv_rows "$R/emulated-cycles.csv" machine | head -n1)
+	csv_get <("$S" machines) "$1" name="$name"
+}
+# sens_range KERNEL: the smallest and largest ratio over every price halved
+# and doubled, "lo..hi"
+sens_range() {
+	csv_rows "$R/emulated-cycles.csv" kernel config kind value | awk -F'|' -v k="$1" -v c="$main" '
+		$1 == k && $2 == c && $3 == "sensitivity" { if (lo == "" || $4 < lo) lo = $4; if (hi == "" || $4 > hi) hi = $4 }
+		END { if (lo != "") printf "%.3f..%.3f", lo, hi }'
+}
+
+cycles_headline() {
+	[ -s "$R/emulated-cycles.csv" ] || return 0
+	local k r lo hi
+	echo "  Modelled cycles per message against $baseline, on the $(cycles_machine name) model ($(cycles_machine cores) cores; a model of what the counts would cost, not measured time; see Modelled cycles):" | wrap
+	for k in "${kernels[@]}"; do
+		[ "$k" != "$baseline" ] || continue
+		r=$(ev "$k" all cycles ratio) lo=$(ev "$k" all cycles lo) hi=$(ev "$k" all cycles hi)
+		[ -n "$r" ] || continue
+		printf '  %s: x%.3f (%s %.3f..%.3f); every price halved or doubled: %s\n' "$k" "$r" \
+			"$([ "$(ev "$k" all cycles bounds)" = range ] && echo "range" || echo "95% CI, Holm")" "$lo" "$hi" "$(sens_range "$k")" | wrap
+	done
+}
+
+cycles_section() {
+	[ -s "$R/emulated-cycles.csv" ] || return 0
+	local k p line f
+	echo "Modelled cycles (a model, not a measurement): the emulated counts priced on"
+	echo "$(cycles_machine desc | tr ';' ',')." | wrap
+	echo "vCPU i is core i (the first cores: 2 vCPUs share a die). Each instruction costs the base CPI (which covers L1 hits); an L1 miss costs what served it: the die's shared L2, memory, or a transfer from a core of the same die, the other die, or the other socket:" | wrap
+	echo "  base CPI $(cycles_machine cpi): $(cycles_machine source_cpi | tr ';' ',')" | wrap
+	echo "  L2 $(cycles_machine l2_cycles) cycles: $(cycles_machine source_l2 | tr ';' ',')" | wrap
+	echo "  memory $(cycles_machine memory_ns) ns at $(cycles_machine ghz) GHz: $(cycles_machine source_memory | tr ';' ',')" | wrap
+	echo "  transfers $(cycles_machine transfer_die_ns) / $(cycles_machine transfer_package_ns) / $(cycles_machine transfer_socket_ns) ns (same die / other die / other socket): $(cycles_machine source_transfers | tr ';' ',')" | wrap
+	echo
+	echo "Where the cycles go, per 1000 messages (mean over ${unit:-boot}s):"
+	printf '  %-9s %10s %10s %10s %10s %10s %10s\n' kernel base l2 memory xfer_die xfer_pkg xfer_sock
+	for k in "${kernels[@]}"; do
+		[ -n "$(ec "$k" part base value)" ] || continue
+		line=$(printf '  %-9s' "$k")
+		for p in base l2 memory transfer_die transfer_package transfer_socket; do
+			line+=$(awk -v v="$(ec "$k" part "$p" value)" 'BEGIN { printf " %10.0f", v }')
+		done
+		echo "$line"
+	done
+	line="  Spin-waiting (queued spinlock slow path and _raw_spin_lock*), share of the cycles:"
+	for k in "${kernels[@]}"; do
+		f=$(ec "$k" spin cycles_share value)
+		[ -z "$f" ] || line+=$(awk -v k="$k" -v f="$f" 'BEGIN { printf " %s %.1f%%;", k, 100 * f }')
+	done
+	echo "${line%;}" | wrap
+	echo
+	echo "Sensitivity: the ratio to $baseline with one price halved / doubled:"
+	local ks=() row
+	for k in "${kernels[@]}"; do
+		[ "$k" != "$baseline" ] && [ -n "$(ec "$k" sensitivity as-stated 1 value)" ] && ks+=("$k")
+	done
+	row=$(printf '  %-18s' price)
+	for k in "${ks[@]}"; do row+=$(printf ' %13s' "${k:0:13}"); done
+	echo "$row"
+	row=$(printf '  %-18s' "as stated")
+	for k in "${ks[@]}"; do row+=$(printf ' %13.3f' "$(ec "$k" sensitivity as-stated 1 value)"); done
+	echo "$row"
+	for p in base l2 memory transfer_die transfer_package transfer_socket; do
+		row=$(printf '  %-18s' "$([ "$p" = base ] && echo "base CPI" || echo "$p")")
+		for k in "${ks[@]}"; do
+			row+=$(printf ' %13s' "$(awk -v a="$(ec "$k" sensitivity "$p" 0.5 value)" -v b="$(ec "$k" sensitivity "$p" 2 value)" 'BEGIN { printf "%.3f/%.3f", a, b }')")
+		done
+		echo "$row"
+	done
+	for k in "${kernels[@]}"; do
+		[ "$k" != "$baseline" ] || continue
+		local r lo hi
+		r=$(ev "$k" all cycles ratio) lo=$(ev "$k" all cycles lo) hi=$(ev "$k" all cycles hi)
+		[ -n "$r" ] || continue
+		awk -v k="$k" -v b="$baseline" -v r="$r" -v lo="$lo" -v hi="$hi" -v s="$(sens_range "$k")" -v v="$main_vcpus" 'BEGIN {
+			if (v == "") v = "the run" sprintf("%c", 39) "s"
+			split(s, x, /\.\./)
+			w = lo > 1 ? "more cycles than " b : hi < 1 ? "fewer cycles than " b : "no detectable difference from " b
+			where = x[2] + 0 < 2 ? "below both" : x[1] + 0 >= 3.3 ? "at or above both" : x[1] + 0 >= 2 ? "at or above 2x" : "across 2x"
+			printf "  %s: %s, x%.3f (%.3f..%.3f; every price halved or doubled: %s) at %s vCPUs. For comparison: LWN (2007) reported hackbench up to 2x slower under SLUB than SLAB, and 3.1-rc1 the same bug as -70%% (about 3.3x the time); the modelled ratio, with every price halved or doubled, stays %s.\n",
+				k, w, r, lo, hi, s, v, where }' | wrap
+	done
+	echo
+}
