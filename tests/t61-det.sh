@@ -26,7 +26,7 @@ det() {
 # counts DIR: what the boot counted, in one text (the plugin's CSV, the
 # SLUB statistics, hackbench's output with its virtual time).
 counts() {
-	cat "$1/emulated-raw.csv" "$1/c1-emulated.slubstat" "$1/c1-emulated.txt" "$1/c1-emulated.ctxt"
+	cat "$1/emulated-raw.csv" "$1/c1-emulated-w1.slubstat" "$1/c1-emulated-w1.txt" "$1/c1-emulated-w1.ctxt"
 }
 
 # a: alone at first; b: the same seed beside a busy loop, both at once
@@ -39,10 +39,10 @@ wait "$pa" || fail "seed 1 (a) failed"
 kill "$busy"
 wait "$busy" 2>/dev/null || true
 busy=
-[ -s "$tmp/a/c1-emulated.slubstat" ] && [ -s "$tmp/a/emulated-raw.csv" ] || fail "the counting boot left no counts: $(ls "$tmp/a")"
-grep -q '^skbuff_head_cache free_add_partial [1-9]' "$tmp/a/c1-emulated.slubstat" || fail "no add_partial counted: $(head -n 3 "$tmp/a/c1-emulated.slubstat")"
+[ -s "$tmp/a/c1-emulated-w1.slubstat" ] && [ -s "$tmp/a/emulated-raw.csv" ] || fail "the counting boot left no counts: $(ls "$tmp/a")"
+grep -q '^skbuff_head_cache free_add_partial [1-9]' "$tmp/a/c1-emulated-w1.slubstat" || fail "no add_partial counted: $(head -n 3 "$tmp/a/c1-emulated-w1.slubstat")"
 cmp -s <(counts "$tmp/a") <(counts "$tmp/b") || fail "seed 1 twice, one beside a busy loop: the counts differ: $(diff <(counts "$tmp/a") <(counts "$tmp/b") | head -n 4)"
-ok "seed 1 twice, at once, one beside a busy loop: byte-identical counts ($(awk '$2 == "free_add_partial" && $1 == "skbuff_head_cache" { print $3 }' "$tmp/a/c1-emulated.slubstat") skbuff_head_cache add_partials)"
+ok "seed 1 twice, at once, one beside a busy loop: byte-identical counts ($(awk '$2 == "free_add_partial" && $1 == "skbuff_head_cache" { print $3 }' "$tmp/a/c1-emulated-w1.slubstat") skbuff_head_cache add_partials)"
 
 # the host's load is measured and recorded for every boot
 load=$(sed -n 's/^host_other_cpu=//p' "$tmp/b/boot-info")
@@ -51,7 +51,7 @@ grep -qx 'qemu_version=QEMU emulator version 10.0.2.*' "$tmp/a/boot-info" || fai
 ok "the host's load is recorded (host_other_cpu=$load beside a busy loop), and the QEMU"
 
 det 2 c
-! cmp -s "$tmp/a/c1-emulated.slubstat" "$tmp/c/c1-emulated.slubstat" || fail "seeds 1 and 2 gave the same SLUB statistics: the seed does not pick the interleaving"
+! cmp -s "$tmp/a/c1-emulated-w1.slubstat" "$tmp/c/c1-emulated-w1.slubstat" || fail "seeds 1 and 2 gave the same SLUB statistics: the seed does not pick the interleaving"
 ok "seed 2 gives other counts: the seed picks the interleaving"
 
 # bad input, refused before anything boots
