@@ -17,10 +17,21 @@ skip() {
 	exit 77
 }
 # expect_fail CMD...: CMD must exit non-zero; its stderr+stdout in $OUT.
+# Each call is one refused case: REFUSED counts them, REFUSED_MAX_MS keeps
+# the longest (refusals_said prints both).
+REFUSED=0 REFUSED_MAX_MS=0
 expect_fail() {
-	local rc=0
+	local rc=0 t0 ms
+	t0=$(date +%s%N)
 	OUT=$("$@" 2>&1) || rc=$?
+	ms=$((($(date +%s%N) - t0) / 1000000))
+	REFUSED=$((REFUSED + 1))
+	[ "$ms" -le "$REFUSED_MAX_MS" ] || REFUSED_MAX_MS=$ms
 	[ "$rc" -ne 0 ] || fail "expected failure from: $* (output: $OUT)"
+}
+# refusals_said: how many cases this test saw refused, and the slowest
+refusals_said() {
+	ok "$REFUSED hostile cases refused, the longest in $((REFUSED_MAX_MS / 1000)).$(printf '%03d' $((REFUSED_MAX_MS % 1000))) s"
 }
 # contains TEXT PATTERN WHAT: grep -E PATTERN in TEXT.
 contains() {

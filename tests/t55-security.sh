@@ -153,3 +153,4 @@ ok "slurm submit --dry-run creates no results directory"
 for f in report.txt plots/times.png; do [ -s "$tmp/good/$f" ] || fail "the good run lost $f"; done
 "$TOP/bench/report.sh" "$tmp/good" 2>/dev/null || fail "the untouched fixture no longer reports"
 ok "the untouched run still reports"
+refusals_said

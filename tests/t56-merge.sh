@@ -134,3 +134,4 @@ jq '.rounds = "abc"' "$tmp/shard2/plan.json" >"$tmp/abc/plan.json"
 expect_fail "$TOP/run.sh" merge "$tmp/z" "$tmp/abc"
 contains "$OUT" "abc/plan.json: --rounds needs a positive whole number, not 'abc'; refusing this shard" "a plan with rounds \"abc\": one line naming it"
 [ "$(grep -c . <<<"$OUT")" = 1 ] || fail "more than one line: $OUT"
+refusals_said

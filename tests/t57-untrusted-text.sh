@@ -111,3 +111,4 @@ for kv in 'host.mem_kb|"abc"' 'boots.retried|"x"' 'kernels.head.build_id|5' 'ker
 	[ "$(md5sum <"$H/report.txt")" = "$before" ] || fail "manifest $k: the last report was changed"
 done
 ok "8 manifest fields of the wrong type: one line each, the last report untouched, nothing half-written"
+refusals_said
