@@ -90,6 +90,8 @@ set -euo pipefail
 . "$(dirname "$0")/runlib.sh"
 # shellcheck source=bench/planlib.sh
 . "$(dirname "$0")/planlib.sh"
+# shellcheck source=bench/progress.sh
+. "$(dirname "$0")/progress.sh"
 B=$SLUBBENCH_TOP/bench
 
 # shellcheck source=bench/runopts.sh
@@ -221,12 +223,13 @@ fi
 nk=${#labels[@]} ns=$(wc -w <<<"$smp")
 n0=0
 { [ "$count" = 1 ] || [ "$prof" = 1 ]; } && in_shard 0 && n0=$((nk * ns))
-expected_boots=$((n0 + $(shard_count "$emulated" 1) * nk * $(wc -w <<<"$emu_smp") + $(shard_count "$rounds") * nk * ns))
+expected_emulated=$(($(shard_count "$emulated" 1) * nk * $(wc -w <<<"$emu_smp")))
+expected_boots=$((n0 + expected_emulated + $(shard_count "$rounds") * nk * ns))
 write_manifest running
 say bench "run $run_id: ${#labels[@]} kernels x $rounds rounds ($design_used, seed $seed), configs: $configs, vCPUs: ${smp// /,} -> $out"
 max_secs=
 [ -z "$max_time" ] || max_secs=$(duration_secs "$max_time")
-t_start=$(date +%s) secs_boots=0 n_boots=0
+t_start=$(date +%s)
 
 if [ "$n0" -gt 0 ]; then
 	i=0

@@ -109,7 +109,7 @@ boot_once() {
 
 # boot ROUND POSITION LABEL KIND VCPUS: one boot unless done, with progress
 # and an ETA from the boots so far (stops the run when the disk is full).
-# Uses run.sh's expected_boots, rounds, emulated, secs_boots and n_boots.
+# Uses run.sh's rounds and emulated, and eta_note's paces.
 boot() {
 	local r=$1 pos=$2 l=$3 kind=$4 x=$5 t0 eta='' what
 	[ -f "$(boot_dir "$r" "$l" "$kind" "$x")/done" ] && return 0
@@ -120,16 +120,13 @@ boot() {
 		write_manifest incomplete "disk full" || true
 		die "disk full: $out has $free MiB free (a boot needs about 64); free space, then: ./run.sh bench --resume $out"
 	fi
-	if [ "$n_boots" -gt 0 ]; then
-		local left=$(((expected_boots - $(find "$out/raw" -name "done" | wc -l)) * secs_boots / n_boots))
-		eta=", about $((left / 60))m$(printf '%02d' $((left % 60)))s left"
-	fi
+	eta=$(eta_note)
 	what="round $r/$rounds, position $pos"
 	[ "$kind" != emulated ] || what="emulated counters $r/$emulated"
 	say bench "$what: $l ($kind, $x vCPUs$eta)"
 	t0=$(date +%s)
 	run_boot "$r" "$pos" "$l" "$kind" "$x"
-	secs_boots=$((secs_boots + $(date +%s) - t0)) n_boots=$((n_boots + 1))
+	paced "$kind" $(($(date +%s) - t0)) 1
 	join_csv
 	write_manifest running
 }
@@ -138,19 +135,21 @@ boot() {
 # time (each in its own directory; the run's CSVs and manifest joined after
 # each wave), with progress and an ETA as boot gives them.
 boots_at_once() {
-	local j=$1 b r pos l kind x n=0 t0 pids=()
+	local j=$1 b r pos l kind x n=0 t0 tw pids=()
 	shift
 	[ "$j" -gt 1 ] || { for b in "$@"; do read -r r pos l kind x <<<"$b"; boot "$r" "$pos" "$l" "$kind" "$x" </dev/null; done; return 0; }
-	t0=$(date +%s)
+	t0=$(date +%s) tw=$t0
 	for b in "$@"; do
 		read -r r pos l kind x <<<"$b"
 		[ -f "$(boot_dir "$r" "$l" "$kind" "$x")/done" ] && continue
-		say bench "emulated counters $r/$emulated: $l (counting mode, seed $r, $x vCPUs; $j at a time)"
+		say bench "emulated counters $r/$emulated: $l (counting mode, seed $r, $x vCPUs; $j at a time$(eta_note))"
 		run_boot "$r" "$pos" "$l" "$kind" "$x" </dev/null &
 		pids+=($!)
 		n=$((n + 1))
 		if [ ${#pids[@]} -ge "$j" ]; then
 			wait "${pids[@]}" || true
+			paced emulated $(($(date +%s) - tw)) ${#pids[@]}
+			tw=$(date +%s)
 			pids=()
 			join_csv
 			write_manifest running
@@ -249,9 +248,11 @@ current_intervals() {
 	"$SLUBBENCH_TOP/bench/bin/slubstats" times "$out/hackbench.csv" --baseline "$baseline" >"$out/.progress.csv" 2>/dev/null || return 0
 	MAX_HALFWIDTH=$(csv_rows "$out/.progress.csv" halfwidth_pct | awk '$1 != "" { if ($1 > m) m = $1; f = 1 } END { if (f) printf "%.2f\n", m }')
 	csv_rows "$out/.progress.csv" kernel config ratio ci95_lo ci95_hi halfwidth_pct pairs vcpus timing |
-		awk -F'|' '$3 != "" { printf "  %s/%s %s%s: %.3f (95%% CI %.3f..%.3f, +-%.1f%%, %d pairs)\n",
-			$1, B, $2, $8 == "" ? "" : " (" $8 " vCPUs" ($9 == "oversubscribed" ? ", oversubscribed" : "") ")",
-			$3, $4, $5, $6, $7 }' B="$baseline" >&2
+		awk -F'|' '$3 != "" {
+			what = sprintf("  %s/%s %s%s: %.3f", $1, B, $2, $8 == "" ? "" : " (" $8 " vCPUs" ($9 == "oversubscribed" ? ", oversubscribed" : "") ")", $3)
+			# with 2 pairs (1 degree of freedom) the interval is 12.7 sds wide: no news
+			if ($7 < 3) printf "%s (95%% CI n/a until 3 pairs, %d so far)\n", what, $7
+			else printf "%s (95%% CI %.3f..%.3f, +-%.1f%%, %d pairs)\n", what, $4, $5, $6, $7 }' B="$baseline" >&2
 	rm -f "$out/.progress.csv"
 }
 
