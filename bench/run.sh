@@ -240,9 +240,15 @@ fi
 emu_boots=()
 for ((e = 1; e <= emulated; e++)); do
 	in_shard "$e" 1 || continue
+	# boot e of the kernels starts at kernel e (a cyclic order: each kernel
+	# in each position equally often over nk boots), so that under MTTCG
+	# no kernel always comes first
 	i=0
 	for x in $emu_smp; do
-		for l in "${labels[@]}"; do i=$((i + 1)); emu_boots+=("$e $i $l emulated $x"); done
+		for ((k = 0; k < nk; k++)); do
+			i=$((i + 1))
+			emu_boots+=("$e $i ${labels[(k + e - 1) % nk]} emulated $x")
+		done
 	done
 done
 # counting-mode boots do not depend on the host: several at once
