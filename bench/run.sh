@@ -54,6 +54,9 @@
 #                      an emulated boot's default limit grows by 200 s a
 #                      window); a window costs about what a boot of one
 #                      does here (README, "Windows in the counting mode")
+#   --machine NAME     the machine the emulated counters model and the
+#                      report prices (emu/src/machines.h: clovertown, the
+#                      default, or harpertown; bench/bin/slubstats machines)
 #   --jobs J           counting-mode boots at once (default: the host's
 #                      cores; each takes one); timed boots always run alone
 #   --quick            a short plan for tests: head,tail, 2 rounds, groups 4,
@@ -130,6 +133,13 @@ configs=
 for g in $groups; do configs+="$mode:$unit:$g:$loops:$fds:$datasize "; done
 configs=${configs% }
 make -s -C "$B/src" >/dev/null || die "building the C tools failed (make -C bench/src)"
+if [ -n "$machine" ]; then
+	machine_cores=$(csv_get <("$B/bin/slubstats" machines) cores name="$machine")
+	[ -n "$machine_cores" ] ||
+		die "--machine $machine is not a machine of emu/src/machines.h: use one of $(csv_rows <("$B/bin/slubstats" machines) name | paste -sd, -)"
+	[ "$machine_cores" -ge "$EMU_MAX_VCPUS" ] ||
+		die "--machine $machine has $machine_cores cores, fewer than the $EMU_MAX_VCPUS vCPUs the emulated counters may run: add it to emu/src/machines.h with more"
+fi
 
 # a new run never writes into another's directory (its rows would mix)
 if [ -z "$resume" ] && [ "$dry" = 0 ] && [ -n "$out" ] && [ -e "$out/plan.json" ]; then

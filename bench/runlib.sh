@@ -89,6 +89,7 @@ boot_once() {
 	[ "$kind" != emulated ] || emu=(--counters)
 	[ "$kind" != emulated ] || [ -n "$timeout" ] || limit=$(emulated_timeout "$x" $((emulated_windows * $(wc -w <<<"$configs"))))
 	[ "$kind" != emulated ] || [ "$emulated_mode" != det ] || emu+=(--det "$r")
+	[ "$kind" != emulated ] || [ -z "$machine" ] || emu+=(--counters-opts "machine=$machine")
 	{
 		guest_settings "$kind" "$x"
 		cat "$B/guest-plan.sh"

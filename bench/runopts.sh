@@ -6,7 +6,7 @@
 kernels="slab stock head tail" profile=2007 groups=10 loops=150 fds=20 datasize=100
 mode=socket unit=process rounds=12 design=auto seed='' smp='' mem='' accel=auto timeout=
 count=1 prof=1 emulated=3 out='' resume='' dry=0 precision='' max_rounds=64 max_time='' retries=2 retry_failed=0
-shard='' user_variants=() plan_variants=() emulated_mode=det jobs='' emulated_windows=1
+shard='' user_variants=() plan_variants=() emulated_mode=det jobs='' emulated_windows=1 machine=''
 
 
 # set_opt KEY VALUE: one setting, checked; the command line and --resume's
@@ -40,6 +40,11 @@ set_opt() {
 		x=$(opt_uint --emulated-windows "$v")
 		[ "$x" -le "$EMU_MAX_WINDOWS" ] || die "--emulated-windows $x is more than the plugin's $EMU_MAX_WINDOWS windows a boot: use at most $EMU_MAX_WINDOWS"
 		emulated_windows=$x ;;
+	machine)
+		# a name's form here; bench/run.sh checks it against the machine
+		# table (emu/src/machines.h, its one owner) once the tools are built
+		[[ "$v" =~ ^[a-z][a-z0-9_-]{0,31}$ ]] || die "--machine needs a machine's name such as clovertown (bench/bin/slubstats machines), not '$v'"
+		machine=$v ;;
 	jobs)
 		x=$(opt_uint --jobs "$v")
 		[ "$x" -le "$(nproc)" ] || die "--jobs $x is more than this host's $(nproc) cores: each counting boot takes one"
@@ -75,6 +80,7 @@ parse_opts() {
 		--emulated-mode) need_val "$@"; set_opt emulated_mode "$2"; shift 2 ;;
 		--emulated-windows) need_val "$@"; set_opt emulated_windows "$2"; shift 2 ;;
 		--jobs) need_val "$@"; set_opt jobs "$2"; shift 2 ;;
+		--machine) need_val "$@"; set_opt machine "$2"; shift 2 ;;
 		--no-emulated-counters) emulated=0; shift ;;
 		--quick) kernels="head tail" rounds=2 groups=4 loops=50 prof=0 emulated=1; shift ;;
 		--out) need_val "$@"; out=$2; shift 2 ;;
@@ -105,7 +111,7 @@ check_opts() {
 # ---- resume: the saved plan's known keys, checked as options are ---------
 # (a shard's plan.json is the whole run's plan and its shard: bench/merge.sh
 # compares the rest)
-PLAN_KEYS="kernels profile groups loops fds datasize mode unit rounds design seed smp mem accel timeout count prof emulated emulated_mode emulated_windows precision max_rounds max_time retries shard"
+PLAN_KEYS="kernels profile groups loops fds datasize mode unit rounds design seed smp mem accel timeout count prof emulated emulated_mode emulated_windows machine precision max_rounds max_time retries shard"
 # the defaults of the saved settings, before any option (plan_command)
 declare -A PLAN_DEFAULT
 for k in $PLAN_KEYS; do PLAN_DEFAULT[$k]=${!k}; done

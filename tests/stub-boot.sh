@@ -9,7 +9,7 @@
 # made-up counts (head's transfers 3x the others'). --smp N: the guest
 # sees N CPUs, unless STUB_NPROC says otherwise.
 set -euo pipefail
-out='' plan='' expect='' counters=0 smp=2
+out='' plan='' expect='' counters=0 smp=2 copts=''
 while [ $# -gt 0 ]; do
 	case "$1" in
 	--smp) smp=$2; shift 2 ;;
@@ -17,6 +17,7 @@ while [ $# -gt 0 ]; do
 	--plan) plan=$2; shift 2 ;;
 	--expect-build-id) expect=$2; shift 2 ;;
 	--counters) counters=1; shift ;;
+	--counters-opts) copts=,$2; shift 2 ;;
 	--*) shift 2 ;;
 	*) shift ;;
 	esac
@@ -63,7 +64,7 @@ if [ "$counters" = 1 ] && [ "$result" = finished ]; then
 	printf 'window=marks\nmarks_start=%d\nmarks_stop=%d\nvcpus=%s\n' $((n * SB_WINDOWS)) $((n * SB_WINDOWS)) "$smp" >"$out/emulated-raw.csv.info"
 fi
 [ "$result" != panic ] || echo "Kernel panic - not syncing: sysrq triggered crash" >"$out/serial.log"
-printf 'result=%s\nsmp=%s\n' "$result" "$smp" >"$out/boot-info"
+printf 'result=%s\nsmp=%s\ncounters=%s\n' "$result" "$smp" "$counters$copts" >"$out/boot-info"
 case "$result" in
 finished) exit 0 ;; launcher-error) exit 1 ;; panic) exit 3 ;; timeout) exit 4 ;; wrong-kernel) exit 5 ;; killed-*) exit 6 ;;
 esac

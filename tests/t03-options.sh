@@ -32,3 +32,16 @@ expect_fail "$TOP/bench/run.sh" --kernels head,tail --rounds 2 --out "$tmpd"
 contains "$OUT" "already holds a run: give another --out, or finish that one with --resume" "a new run into another run's directory is refused"
 [ "$(cat "$tmpd/plan.json")" = '{"kept": 1}' ] && [ ! -e "$tmpd/raw" ] || fail "the refused run touched $tmpd"
 ok "the other run's directory is left as it was"
+# --machine: a name of emu/src/machines.h, refused in one line otherwise,
+# before anything boots; a known one reaches every emulated boot's plugin
+expect_fail "$TOP/bench/run.sh" --dry-run --machine pentium4
+contains "$OUT" "^slubbench: error: --machine pentium4 is not a machine of emu/src/machines.h: use one of clovertown,harpertown$" "--machine pentium4 refused, the machines named"
+expect_fail "$TOP/bench/run.sh" --dry-run --machine 'x;y'
+contains "$OUT" "^slubbench: error: --machine needs a machine's name" "--machine 'x;y' refused"
+SLUBBENCH_BOOT=$TOP/tests/stub-boot.sh "$TOP/bench/run.sh" --quick --no-count --seed 1 --machine harpertown --out "$tmpd/m" >/dev/null 2>&1 ||
+	fail "a stubbed --machine harpertown run failed"
+[ "$(cat "$tmpd"/m/raw/e*/boot-info | grep -c '^counters=1,machine=harpertown$')" = 2 ] ||
+	fail "--machine harpertown did not reach the emulated boots: $(grep -h '^counters=' "$tmpd"/m/raw/*/boot-info | sort | uniq -c)"
+[ "$(grep -h '^counters=' "$tmpd"/m/raw/r*/boot-info | sort -u)" = "counters=0" ] || fail "--machine reached a boot with no counters"
+grep -q -- '--machine harpertown' <<<"$("$TOP/bench/plan-command.sh" "$tmpd/m")" || fail "the Reproduce line lost --machine"
+ok "--machine harpertown reached both emulated boots' plugin, no other boot, and the Reproduce line"
