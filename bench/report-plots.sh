@@ -110,6 +110,17 @@ if [ "$(grep -c . <<<"$SCALING")" -gt 1 ]; then
 	ns=$(grep -c '^"' "$PLOTS/scaling.dat" || true)
 fi
 
+# cycles: where each kernel's modelled cycles go (emulated-cycles.csv's
+# parts, main configuration), in millions per 1000 messages
+if [ -s "$R/emulated-cycles.csv" ]; then
+	csv_rows "$R/emulated-cycles.csv" kernel config kind name value |
+		awk -F'|' -v ks="${kernels[*]}" -v c="$main" '
+			BEGIN { nk = split(ks, K, " "); np = split("base l2 memory transfer_die transfer_package transfer_socket", P, " ") }
+			$2 == c && $3 == "part" && $5 != "" { v[$1, $4] = $5; has[$1] = 1 }
+			END { for (j = 1; j <= nk; j++) if (has[K[j]]) {
+				line = K[j]; for (p = 1; p <= np; p++) line = line sprintf(" %.4f", v[K[j], P[p]] / 1e6); print line } }' >"$PLOTS/cycles.dat"
+fi
+
 cpus="$(jq -r .plan.smp "$M") vCPUs"
 [ "$(grep -c . <<<"$SCALING")" -le 1 ] || cpus="$main_vcpus (of $(awk '{ print $1 }' <<<"$SCALING" | paste -sd, -)) vCPUs"
 sub="$(jq -r .run_id "$M"), profile $(jq -r .plan.profile "$M"), $cpus ($(jq -r .accel "$M"))"
@@ -137,5 +148,6 @@ plot drift "each timed boot against its kernel's geometric mean, in run order$(s
 plot add_partial "add_partial() per 1000 messages, at the head and at the tail"
 plot slowpath "SLUB slow paths per 1000 messages (all caches)"
 plot emulated "emulated cache-line transfers per 1000 messages, by kernel function" "n=$ne"
+plot cycles "where the modelled cycles go ($(csv_rows "$R/emulated-cycles.csv" machine 2>/dev/null | head -n1) model, not measured time)"
 plot scaling "${sk:-}/$baseline per message against vCPUs (95% CI; emulated: 95% CI from 3 boots, else range)" "n=$ns"
 rm -f "$PLOTS/times-points.dat"

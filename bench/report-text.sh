@@ -227,12 +227,13 @@ mv "$T" "$R/report.txt"
 	cat "$R/report.txt"
 	echo '```'
 	echo
-	for c in times ratios drift add_partial slowpath emulated scaling; do
+	for c in times ratios drift add_partial slowpath emulated cycles scaling; do
 		[ -f "$R/plots/$c.png" ] && printf '![%s](plots/%s.png)\n\n' "$c" "$c"
 	done
 	echo "Data: [summary.csv](summary.csv), [mechanism.csv](mechanism.csv), [hackbench.csv](hackbench.csv),"
 	echo "[counters.csv](counters.csv), [crosscheck.csv](crosscheck.csv), [boots.csv](boots.csv), [manifest.json](manifest.json)."
 	[ ! -s "$R/hosts.csv" ] || echo "Hosts: [hosts.csv](hosts.csv)."
 	[ ! -s "$R/emulated.csv" ] || echo "Emulated counters: [emulated.csv](emulated.csv), [emulated-summary.csv](emulated-summary.csv), [emulated-top.csv](emulated-top.csv)."
+	[ ! -s "$R/emulated-cycles.csv" ] || echo "Modelled cycles: [emulated-cycles.csv](emulated-cycles.csv)."
 } >"$R/report.md.tmp"
 mv "$R/report.md.tmp" "$R/report.md"

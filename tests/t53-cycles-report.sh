@@ -38,9 +38,15 @@ grep -qF 'stays below both' <<<"$flat" || fail "no comparison with LWN's 2x and 
 grep -qF 'memory 115 ns' "$R/report.txt" && grep -qF 'anandtech.com/show/2386' <<<"$flat" || fail "prices or their sources not shown"
 [ "$(awk 'length > 80' "$R/report.txt" | wc -l)" = 0 ] || fail "lines over 80 columns: $(awk 'length > 80' "$R/report.txt")"
 ok "the report: headline cycles with CI and sensitivity, parts, spin share, sensitivity table, prices and sources, LWN's 2x"
+m=$(csv_get "$R/emulated-cycles.csv" value kernel=head config=c2 kind=part name=memory)
+[ -s "$R/plots/cycles.png" ] && [ -s "$R/plots/cycles.svg" ] &&
+	awk -v m="$m" '$1 == "head" { f = sprintf("%.4f", m / 1e6) == $4 } END { exit !f }' "$R/plots/cycles.dat" ||
+	fail "the cycles chart: $(cat "$R/plots/cycles.dat" 2>/dev/null), head's memory $m"
+ok "the chart of where the cycles go: a bar per kernel, head's memory part as emulated-cycles.csv has it ($m)"
 mkrun "$tmp/old" 4
 mkemulated "$tmp/old" 3
 "$TOP/bench/report.sh" "$tmp/old" >/dev/null 2>&1 || fail "a run before the machine model does not report"
 [ ! -e "$tmp/old/emulated-cycles.csv" ] || fail "cycles made up for a run without a machine"
 ! grep -qi 'modelled cycles' "$tmp/old/report.txt" || fail "a run without a machine speaks of modelled cycles"
+[ ! -e "$tmp/old/plots/cycles.png" ] || fail "a run without a machine has a cycles chart"
 ok "a run counted before the machine model: no cycles, no section"
