@@ -38,6 +38,11 @@ if [ "$(grep -c . <<<"$SCALING")" -gt 1 ]; then
 			[ "$(sv "$k" "$c" timing)" != oversubscribed ] || t="$t o"
 			printf '  %5s %-21s %-21s %-21s\n' "$v" "$(er "$k" "$c" instructions)" "$(er "$k" "$c" transfers)" "$t"
 		done <<<"$SCALING"
+		# the cost model at each count (#23), when the run has it
+		if [ -s "$R/emulated-cycles.csv" ]; then
+			printf '  %5s %-21s\n' vCPUs "modelled cycles"
+			while read -r v c; do printf '  %5s %-21s\n' "$v" "$(er "$k" "$c" cycles)"; done <<<"$SCALING"
+		fi
 		# the growth, from the first and the last count's add_partial intervals
 		read -r v1 c1 <<<"$(head -n1 <<<"$SCALING")"
 		read -r v2 c2 <<<"$(tail -n1 <<<"$SCALING")"
