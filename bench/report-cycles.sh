@@ -57,7 +57,7 @@ cycles_section() {
 	for k in "${kernels[@]}"; do
 		[ -n "$(ec "$k" part base value)" ] || continue
 		line=$(printf '  %-9s' "$k")
-		for p in base l2 memory transfer_die transfer_package transfer_socket; do
+		for p in $CYCLE_PARTS; do
 			line+=$(awk -v v="$(ec "$k" part "$p" value)" 'BEGIN { printf " %10.0f", v }')
 		done
 		echo "$line"
@@ -80,7 +80,7 @@ cycles_section() {
 	row=$(printf '  %-18s' "as stated")
 	for k in "${ks[@]}"; do row+=$(printf ' %13.3f' "$(ec "$k" sensitivity as-stated 1 value)"); done
 	echo "$row"
-	for p in base l2 memory transfer_die transfer_package transfer_socket; do
+	for p in $CYCLE_PARTS; do
 		row=$(printf '  %-18s' "$([ "$p" = base ] && echo "base CPI" || echo "$p")")
 		for k in "${ks[@]}"; do
 			row+=$(printf ' %13s' "$(awk -v a="$(ec "$k" sensitivity "$p" 0.5 value)" -v b="$(ec "$k" sensitivity "$p" 2 value)" 'BEGIN { printf "%.3f/%.3f", a, b }')")

@@ -114,8 +114,8 @@ fi
 # parts, main configuration), in millions per 1000 messages
 if [ -s "$R/emulated-cycles.csv" ]; then
 	csv_rows "$R/emulated-cycles.csv" kernel config kind name value |
-		awk -F'|' -v ks="${kernels[*]}" -v c="$main" '
-			BEGIN { nk = split(ks, K, " "); np = split("base l2 memory transfer_die transfer_package transfer_socket", P, " ") }
+		awk -F'|' -v ks="${kernels[*]}" -v c="$main" -v parts="$CYCLE_PARTS" '
+			BEGIN { nk = split(ks, K, " "); np = split(parts, P, " ") }
 			$2 == c && $3 == "part" && $5 != "" { v[$1, $4] = $5; has[$1] = 1 }
 			END { for (j = 1; j <= nk; j++) if (has[K[j]]) {
 				line = K[j]; for (p = 1; p <= np; p++) line = line sprintf(" %.4f", v[K[j], P[p]] / 1e6); print line } }' >"$PLOTS/cycles.dat"

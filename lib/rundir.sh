@@ -23,6 +23,10 @@ COUNTERS_HDR=kernel,profile,round,config,window,vcpus,kind,source,cache,counter,
 # distances) came with the machine model; older runs have only the first
 # four (their other columns are empty).
 EMULATED_METRICS="instructions accesses misses transfers l2_hits memory transfers_die transfers_package transfers_socket"
+# The parts of the modelled cycles, in the order slubstats emulated-cycles
+# writes them (bench/src/cycles.c, CY_PARTS; t53 checks the two agree)
+# shellcheck disable=SC2034 # read by the report (bench/report-cycles.sh, report-plots.sh)
+CYCLE_PARTS="base l2 memory transfer_die transfer_package transfer_socket"
 # "machine": the machine the plugin modelled (emu/src/machines.h; empty
 # before it had one)
 # shellcheck disable=SC2034

@@ -1,7 +1,7 @@
 # Where the modelled cycles go, per 1000 messages and kernel (the cost
 # model's parts: emulated-cycles.csv, kind part; a model, not a
-# measurement). Variables: dat (label base l2 memory transfer_die
-# transfer_package transfer_socket, in millions), title_text.
+# measurement). Variables: dat (label, then lib/rundir.sh's CYCLE_PARTS in
+# their order, in millions), title_text.
 load dir."/common.gp"
 set ylabel "modelled cycles per 1000 messages (millions)"
 set xlabel "kernel"

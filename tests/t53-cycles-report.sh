@@ -8,6 +8,8 @@
 . "$(dirname "$0")/lib.sh"
 # shellcheck source=tests/fixtures.sh
 . "$TOP/tests/fixtures.sh"
+# shellcheck source=lib/rundir.sh
+. "$TOP/lib/rundir.sh"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 mkrun "$tmp/c" 4
@@ -22,6 +24,8 @@ R=$tmp/c
 	fail "memory doubled: $(grep sensitivity "$R/emulated-cycles.csv")"
 [ "$(csv_get "$R/emulated-cycles.csv" value kernel=head config=c2 kind=spin name=cycles_share)" = 0.01207 ] ||
 	fail "spin share: $(grep spin "$R/emulated-cycles.csv")"
+[ "$(csv_rows "$R/emulated-cycles.csv" kernel kind name | awk -F'|' '$1 == "head" && $2 == "part" { print $3 }' | paste -sd' ' -)" = "$CYCLE_PARTS" ] ||
+	fail "the parts slubstats writes are not lib/rundir.sh's CYCLE_PARTS ($CYCLE_PARTS)"
 ok "emulated-cycles.csv: head/tail x1.03948, CPI halved x1.04142, memory doubled x1.04046, spin 1.207% (Python's values)"
 [ "$(csv_get "$R/emulated-summary.csv" ratio kernel=head config=c2 scope=all metric=cycles)" = 1.03948 ] ||
 	fail "no cycles in emulated-summary.csv"
