@@ -16,7 +16,7 @@ shard_rounds() {
 	for ((r = 1; r <= rounds; r++)); do [ $(((r - 1) / block % n)) != $(($1 - 1)) ] || printf '%s ' "$r"; done
 }
 
-emulated=$(jq -r '.emulated // "0" | tonumber' "$ref/plan.json")
+emulated=$(jq -r '(.emulated // "0" | tonumber) + (.emulated_instructions // "0" | tonumber)' "$ref/plan.json")
 emu_smp=0
 for x in ${smp_csv//,/ }; do [ "$x" -gt "$EMU_MAX_VCPUS" ] || emu_smp=$((emu_smp + 1)); done
 missing='' missing_rounds='' missing_emulated=0 incomplete=''

@@ -86,11 +86,11 @@ print_plan() {
 		[ "$prof" = 1 ] && cnt+="perf record"
 		echo "round 0 (untimed: $cnt): ${labels[*]}$at"
 	fi
-	n=$(shard_count "$emulated" 1)
+	n=$(shard_count "$(emulated_boots)" 1)
 	if [ "$n" != 0 ]; then
 		e=$(emulated_smp)
 		e=${e% }
-		echo "emulated counters (untimed, TCG + slubcount plugin): $n boot(s) each of ${labels[*]}$([ "$emulated_windows" = 1 ] || echo ", $emulated_windows windows of each configuration a boot")$(several_smp && echo " at each of ${e// /, } vCPUs")$([ "$emulated_mode" = det ] && echo ", counting mode (QEMU 10, icount, boot e with seed e), $jobs at a time" || echo ", MTTCG")"
+		echo "emulated counters (untimed, TCG + slubcount plugin): $n boot(s) each of ${labels[*]} ($(emulated_tiers))$([ "$emulated_windows" = 1 ] || echo ", $emulated_windows windows of each configuration a boot")$(several_smp && echo " at each of ${e// /, } vCPUs")$([ "$emulated_mode" = det ] && echo ", counting mode (QEMU 10, icount, boot e with seed e), $jobs at a time" || echo ", MTTCG")"
 		[ "$e" = "$smp" ] || echo "  (none above $EMU_MAX_VCPUS vCPUs: the plugin models at most $EMU_MAX_VCPUS, the cores of its machine)"
 	fi
 	several_smp && echo "(each timed boot: KERNEL@VCPUS)"

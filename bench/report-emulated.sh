@@ -7,8 +7,12 @@
 [ -s "$R/emulated-summary.csv" ] || return 0
 # n counts runs: each boot's windows of a configuration (W a boot, checked
 # by check_csv; a run older than the column has one)
-nb=$(csv_rows "$R/emulated-summary.csv" n | sort -n | head -n1)
-nbmax=$(csv_rows "$R/emulated-summary.csv" n | sort -n | tail -n1)
+# (instructions: every boot counted them; the cache model's counts may come
+# from fewer, bench --emulated-instructions)
+n_of() { csv_rows "$R/emulated-summary.csv" metric n | awk -F'|' -v m="$1" '$1 == m { print $2 }' | sort -n | sed -n "$2"; }
+nb=$(n_of instructions 1p)
+nbmax=$(n_of instructions '$p')
+nc=$(n_of transfers 1p)
 nw=1
 ! head -n1 "$R/emulated.csv" | tr , '\n' | grep -qx window || nw=$(csv_rows "$R/emulated.csv" window | sort -n | tail -n1)
 unit=boot
@@ -17,6 +21,7 @@ boots="$nb ${unit}s per kernel"
 [ "$nb" != 1 ] || boots="1 $unit per kernel"
 [ "$nb" = "$nbmax" ] || boots="$nb to $nbmax ${unit}s per kernel"
 [ "$nw" = 1 ] || boots+=" ($nw windows a boot, each a replicate: boots' means vary no more than their windows predict, README)"
+[ -z "$nc" ] || [ "$nc" = "$nb" ] || boots+=": instructions in all of them, the cache model's counts (misses, transfers, cycles) in $nc ${unit}s per kernel, the others counting instructions alone (cache=off)"
 if [ "$emulated_mode" = det ]; then
 	echo "Emulated counters (exact, not timed), in the counting mode: QEMU 10 under icount from an initramfs, boot e of every kernel with seed e, so that a rerun of a seed gives the same counts on any host under any load. The slubcount plugin counted $boots," | wrap
 else

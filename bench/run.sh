@@ -42,6 +42,13 @@
 #                      untimed (default: 3, the fewest that give a 95%
 #                      interval; 0: none; left out with a warning when the
 #                      plugin cannot be built)
+#   --emulated-instructions N   N more such boots per kernel (seeds after
+#                      the emulated counters') that count instructions
+#                      alone, without the cache model (cache=off): about
+#                      half an emulated-counters boot's time here; their
+#                      instructions and SLUB statistics join the others',
+#                      the cache counts and modelled cycles come from the
+#                      emulated-counters boots alone (default: 5; 0: none)
 #   --emulated-mode M  det (default): those boots in the counting mode
 #                      (bench/boot.sh --det, QEMU 10 under icount, boot e
 #                      of every kernel with seed e): their counts do not
@@ -164,10 +171,10 @@ for l in "${labels[@]}"; do
 	for x in $smp; do guest_fits "$(kernel_dir "${variant_of[$l]}" "$profile")" "$x" "${mem:-$(default_mem "$x")}"; done
 done
 image=$("$SLUBBENCH_TOP/rootfs/build.sh" | tail -n1)
-if [ "$emulated" -gt 0 ]; then
+if [ "$(emulated_boots)" -gt 0 ]; then
 	if [ "$accel" = kvm ]; then
 		say bench "warning: --accel kvm: no emulated counters (the plugin needs TCG)"
-		emulated=0
+		no_emulated
 	fi
 	if [ "$emulated_mode" = det ] && ! "$SLUBBENCH_TOP/emu/fetch-qemu.sh" >/dev/null; then
 		say bench "warning: no QEMU 10 (above): the emulated counters run under MTTCG with the host's QEMU, and their counts move with the host's load"
@@ -175,9 +182,9 @@ if [ "$emulated" -gt 0 ]; then
 	fi
 	eq=system
 	[ "$emulated_mode" = mttcg ] || eq=10
-	if [ "$emulated" -gt 0 ] && ! "$SLUBBENCH_TOP/emu/build.sh" --qemu "$eq" >/dev/null; then
+	if [ "$(emulated_boots)" -gt 0 ] && ! "$SLUBBENCH_TOP/emu/build.sh" --qemu "$eq" >/dev/null; then
 		say bench "warning: the slubcount plugin could not be built (above): running without emulated counters"
-		emulated=0
+		no_emulated
 	fi
 	[ "$emulated_mode" = mttcg ] || "$SLUBBENCH_TOP/rootfs/initramfs.sh" >/dev/null
 fi
@@ -226,14 +233,14 @@ trap interrupted INT TERM
 [ "$retry_failed" = 0 ] || retry_failed
 
 emu_smp=$(emulated_smp)
-if [ "$emulated" -gt 0 ] && [ -z "$emu_smp" ]; then
+if [ "$(emulated_boots)" -gt 0 ] && [ -z "$emu_smp" ]; then
 	say bench "warning: no emulated counters: the plugin models at most $EMU_MAX_VCPUS vCPUs, the cores of its machine (--smp ${smp// /,})"
-	emulated=0
+	no_emulated
 fi
 nk=${#labels[@]} ns=$(wc -w <<<"$smp")
 n0=0
 { [ "$count" = 1 ] || [ "$prof" = 1 ]; } && in_shard 0 && n0=$((nk * ns))
-expected_emulated=$(($(shard_count "$emulated" 1) * nk * $(wc -w <<<"$emu_smp")))
+expected_emulated=$(($(shard_count "$(emulated_boots)" 1) * nk * $(wc -w <<<"$emu_smp")))
 expected_boots=$((n0 + expected_emulated + $(shard_count "$rounds") * nk * ns))
 write_manifest running
 say bench "run $run_id: ${#labels[@]} kernels x $rounds rounds ($design_used, seed $seed), configs: $configs, vCPUs: ${smp// /,} -> $out"
@@ -248,7 +255,7 @@ if [ "$n0" -gt 0 ]; then
 	done
 fi
 emu_boots=()
-for ((e = 1; e <= emulated; e++)); do
+for ((e = 1; e <= $(emulated_boots); e++)); do
 	in_shard "$e" 1 || continue
 	# boot e of the kernels starts at kernel e (a cyclic order: each kernel
 	# in each position equally often over nk boots), so that under MTTCG

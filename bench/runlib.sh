@@ -83,13 +83,14 @@ transient() {
 # boot_once DIR ROUND POSITION LABEL KIND VCPUS ATTEMPT: one attempt: boot,
 # collect, and the boot's row of boots.csv.
 boot_once() {
-	local d=$1 r=$2 pos=$3 l=$4 kind=$5 x=$6 attempt=$7 start t0 rc=0 result emu=() limit
+	local d=$1 r=$2 pos=$3 l=$4 kind=$5 x=$6 attempt=$7 start t0 rc=0 result emu=() limit copts=
 	rm -rf "$d" && mkdir -p "$d"
 	limit=${timeout:-$(default_timeout "$x")}
 	[ "$kind" != emulated ] || emu=(--counters)
 	[ "$kind" != emulated ] || [ -n "$timeout" ] || limit=$(emulated_timeout "$x" $((emulated_windows * $(wc -w <<<"$configs"))))
 	[ "$kind" != emulated ] || [ "$emulated_mode" != det ] || emu+=(--det "$r")
-	[ "$kind" != emulated ] || [ -z "$machine" ] || emu+=(--counters-opts "machine=$machine")
+	[ "$kind" != emulated ] || copts=$(counters_opts "$r")
+	[ -z "$copts" ] || emu+=(--counters-opts "$copts")
 	{
 		guest_settings "$kind" "$x"
 		cat "$B/guest-plan.sh"
@@ -123,7 +124,7 @@ boot() {
 	fi
 	eta=$(eta_note)
 	what="round $r/$rounds, position $pos"
-	[ "$kind" != emulated ] || what="emulated counters $r/$emulated"
+	[ "$kind" != emulated ] || what="emulated counters $r/$(emulated_boots)"
 	say bench "$what: $l ($kind, $x vCPUs$eta)"
 	t0=$(date +%s)
 	run_boot "$r" "$pos" "$l" "$kind" "$x"
@@ -143,7 +144,7 @@ boots_at_once() {
 	for b in "$@"; do
 		read -r r pos l kind x <<<"$b"
 		[ -f "$(boot_dir "$r" "$l" "$kind" "$x")/done" ] && continue
-		say bench "emulated counters $r/$emulated: $l (counting mode, seed $r, $x vCPUs; $j at a time$(eta_note))"
+		say bench "emulated counters $r/$(emulated_boots): $l (counting mode, seed $r, $(emulated_tier "$r"), $x vCPUs; $j at a time$(eta_note))"
 		run_boot "$r" "$pos" "$l" "$kind" "$x" </dev/null &
 		pids+=($!)
 		n=$((n + 1))

@@ -7,6 +7,7 @@ kernels="slab stock head tail" profile=2007 groups=10 loops=150 fds=20 datasize=
 mode=socket unit=process rounds=12 design=auto seed='' smp='' mem='' accel=auto timeout=
 count=1 prof=1 emulated=3 out='' resume='' dry=0 precision='' max_rounds=64 max_time='' retries=2 retry_failed=0
 shard='' user_variants=() plan_variants=() emulated_mode=det jobs='' emulated_windows=1 machine=''
+emulated_instructions=5
 
 
 # set_opt KEY VALUE: one setting, checked; the command line and --resume's
@@ -35,6 +36,7 @@ set_opt() {
 	count | prof) x=$(opt_choice "$k" "$v" 0 1); printf -v "$k" %s "$x" ;;
 	retries) retries=$(opt_count --retries "$v") ;;
 	emulated) emulated=$(opt_count --emulated-counters "$v") ;;
+	emulated_instructions) emulated_instructions=$(opt_count --emulated-instructions "$v") ;;
 	emulated_mode) emulated_mode=$(opt_choice --emulated-mode "$v" det mttcg) ;;
 	emulated_windows)
 		x=$(opt_uint --emulated-windows "$v")
@@ -77,12 +79,13 @@ parse_opts() {
 		--no-count) count=0; shift ;;
 		--no-profile) prof=0; shift ;;
 		--emulated-counters) need_val "$@"; set_opt emulated "$2"; shift 2 ;;
+		--emulated-instructions) need_val "$@"; set_opt emulated_instructions "$2"; shift 2 ;;
 		--emulated-mode) need_val "$@"; set_opt emulated_mode "$2"; shift 2 ;;
 		--emulated-windows) need_val "$@"; set_opt emulated_windows "$2"; shift 2 ;;
 		--jobs) need_val "$@"; set_opt jobs "$2"; shift 2 ;;
 		--machine) need_val "$@"; set_opt machine "$2"; shift 2 ;;
-		--no-emulated-counters) emulated=0; shift ;;
-		--quick) kernels="head tail" rounds=2 groups=4 loops=50 prof=0 emulated=1; shift ;;
+		--no-emulated-counters) no_emulated; shift ;;
+		--quick) kernels="head tail" rounds=2 groups=4 loops=50 prof=0 emulated=1 emulated_instructions=0; shift ;;
 		--out) need_val "$@"; out=$2; shift 2 ;;
 		--variant) need_val "$@"; user_variants+=("$2"); shift 2 ;;
 		--resume) need_val "$@"; [ -n "$2" ] || die "--resume needs a run id or directory, not ''"; resume=$2; shift 2 ;;
@@ -104,14 +107,39 @@ check_opts() {
 	local nw=$((emulated_windows * $(wc -w <<<"$groups")))
 	[ "$nw" -le "$EMU_MAX_WINDOWS" ] ||
 		die "--emulated-windows $emulated_windows x $(wc -w <<<"$groups") configurations is $nw windows a boot, more than the plugin's $EMU_MAX_WINDOWS: give fewer windows or groups"
-	[ -z "$timeout" ] || [ "$emulated" = 0 ] || [ "$timeout" -ge $((nw * EMU_WINDOW_MIN_SECONDS)) ] ||
+	[ -z "$timeout" ] || [ "$(emulated_boots)" = 0 ] || [ "$timeout" -ge $((nw * EMU_WINDOW_MIN_SECONDS)) ] ||
 		die "--timeout $timeout is too short for $nw emulated windows a boot (at least $EMU_WINDOW_MIN_SECONDS s each): give --timeout $((nw * EMU_WINDOW_MIN_SECONDS)) or more, or fewer --emulated-windows"
+}
+
+# emulated_boots: the counting-mode boots of each kernel (at each vCPU
+# count): seeds 1..emulated with the cache model, then
+# emulated_instructions more counting instructions alone (cache=off).
+emulated_boots() { echo $((emulated + emulated_instructions)); }
+# no_emulated: no boot under the plugin at all.
+no_emulated() { emulated=0 emulated_instructions=0; }
+# emulated_tier SEED: what the plugin counts in that boot.
+emulated_tier() { if [ "$1" -le "$emulated" ]; then echo "cache model"; else echo "instructions only"; fi; }
+# emulated_tiers: the same of the plan, for --dry-run.
+emulated_tiers() {
+	local t=''
+	[ "$emulated" = 0 ] || t="$(seeds 1 "$emulated") with the cache model"
+	[ "$emulated_instructions" = 0 ] || t+="${t:+, }$(seeds $((emulated + 1)) "$(emulated_boots)") instructions only"
+	echo "$t"
+}
+# seeds A B: "seed A" or "seeds A-B".
+seeds() { if [ "$1" = "$2" ]; then echo "seed $1"; else echo "seeds $1-$2"; fi; }
+# counters_opts SEED: the plugin's arguments in that boot beyond boot.sh's.
+counters_opts() {
+	local o=''
+	[ -z "$machine" ] || o=machine=$machine
+	[ "$1" -le "$emulated" ] || o+="${o:+,}cache=off"
+	echo "$o"
 }
 
 # ---- resume: the saved plan's known keys, checked as options are ---------
 # (a shard's plan.json is the whole run's plan and its shard: bench/merge.sh
 # compares the rest)
-PLAN_KEYS="kernels profile groups loops fds datasize mode unit rounds design seed smp mem accel timeout count prof emulated emulated_mode emulated_windows machine precision max_rounds max_time retries shard"
+PLAN_KEYS="kernels profile groups loops fds datasize mode unit rounds design seed smp mem accel timeout count prof emulated emulated_instructions emulated_mode emulated_windows machine precision max_rounds max_time retries shard"
 # the defaults of the saved settings, before any option (plan_command)
 declare -A PLAN_DEFAULT
 for k in $PLAN_KEYS; do PLAN_DEFAULT[$k]=${!k}; done
@@ -120,6 +148,7 @@ for k in $PLAN_KEYS; do PLAN_DEFAULT[$k]=${!k}; done
 load_plan() {
 	local f=$1 k v msg
 	jq -e 'type == "object"' "$f" >/dev/null 2>&1 || die "$f: not a JSON object; refusing this run"
+	emulated_instructions=0   # runs made before the option had none
 	for k in $PLAN_KEYS; do
 		v=$(jq -r --arg k "$k" '.[$k] // "" | tostring' "$f")
 		[ -n "$v" ] || continue

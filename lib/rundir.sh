@@ -87,9 +87,9 @@ host_cpus uint?
 timing ^(real|oversubscribed|)$
 function ^\[?[A-Za-z0-9_.]+\]?$
 instructions uint
-accesses uint
-misses uint
-transfers uint
+accesses uint?
+misses uint?
+transfers uint?
 l2_hits uint?
 memory uint?
 transfers_die uint?

@@ -6,7 +6,8 @@
 # per line (BOOTDIR like r01-head; RESULT finished, panic, timeout,
 # killed-KILL, launcher-error or wrong-kernel). STUB_SLEEP: seconds a boot
 # takes (default 0). With --counters it leaves the plugin's files too, with
-# made-up counts (head's transfers 3x the others'). --smp N: the guest
+# made-up counts (head's transfers 3x the others'; with cache=off among
+# --counters-opts, instructions alone, as the plugin). --smp N: the guest
 # sees N CPUs, unless STUB_NPROC says otherwise.
 set -euo pipefail
 out='' plan='' expect='' counters=0 smp=2 copts=''
@@ -51,13 +52,15 @@ fi
 if [ "$counters" = 1 ] && [ "$result" = finished ]; then
 	x=1
 	case "$name" in *-head) x=3 ;; esac
+	# c OUT: the cache model's counts, or empty with cache=off
+	c() { case "$copts," in *,cache=off,*) echo ,, ;; *) echo "$1" ;; esac; }
 	{
 		echo "window,vcpu,function,instructions,accesses,misses,transfers"
 		for ((w = 0; w < n * SB_WINDOWS; w++)); do
 			for v in 0 1; do
-				echo "$w,$v,[user],$((5000000 + RANDOM)),2000000,40000,$((100 * x))"
-				echo "$w,$v,__slab_free,$((300000 * x)),90000,9000,$((2000 * x))"
-				echo "$w,$v,___slab_alloc,$((200000 * x)),80000,8000,$((1500 * x))"
+				echo "$w,$v,[user],$((5000000 + RANDOM)),$(c "2000000,40000,$((100 * x))")"
+				echo "$w,$v,__slab_free,$((300000 * x)),$(c "90000,9000,$((2000 * x))")"
+				echo "$w,$v,___slab_alloc,$((200000 * x)),$(c "80000,8000,$((1500 * x))")"
 			done
 		done
 	} >"$out/emulated-raw.csv"

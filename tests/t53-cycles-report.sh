@@ -4,7 +4,9 @@
 # mkcycles, priced by hand there): the headline's modelled cycles with
 # their interval and sensitivity range, where the cycles go, the spin
 # share, the sensitivity table; a run counted before the machine model
-# gets no such section, and says nothing of cycles.
+# gets no such section, and says nothing of cycles; boots that counted
+# instructions alone (--emulated-instructions) join the instructions and
+# nothing else; a row or window counted in part is refused.
 . "$(dirname "$0")/lib.sh"
 # shellcheck source=tests/fixtures.sh
 . "$TOP/tests/fixtures.sh"
@@ -47,6 +49,39 @@ m=$(csv_get "$R/emulated-cycles.csv" value kernel=head config=c2 kind=part name=
 	awk -v m="$m" '$1 == "head" { f = sprintf("%.4f", m / 1e6) == $4 } END { exit !f }' "$R/plots/cycles.dat" ||
 	fail "the cycles chart: $(cat "$R/plots/cycles.dat" 2>/dev/null), head's memory $m"
 ok "the chart of where the cycles go: a bar per kernel, head's memory part as emulated-cycles.csv has it ($m)"
+# two more boots of each kernel counting instructions alone (cache=off:
+# every count of the cache model empty), as in the first boot
+mkrun "$tmp/i" 4
+mkcycles "$tmp/i"
+awk -F, 'NR > 1 && $3 == 1 { for (r = 4; r <= 5; r++) { $3 = r; for (i = 10; i <= 17; i++) $i = ""; print } }' OFS=, \
+	"$tmp/i/emulated.csv" >>"$tmp/i/emulated.csv"
+"$TOP/bench/report.sh" "$tmp/i" >/dev/null 2>&1 || fail "no report with instruction-only boots"
+R=$tmp/i
+[ "$(csv_get "$R/emulated-cycles.csv" value kernel=head config=c2 kind=sensitivity name=as-stated factor=1)" = 1.03948 ] ||
+	fail "instruction-only boots changed the modelled cycles: $(grep as-stated "$R/emulated-cycles.csv")"
+for m in instructions:5 transfers:3 misses:3 cycles:3; do
+	[ "$(csv_get "$R/emulated-summary.csv" n kernel=head config=c2 scope=all metric="${m%:*}")" = "${m#*:}" ] ||
+		fail "${m%:*} over $(csv_get "$R/emulated-summary.csv" n kernel=head config=c2 scope=all metric="${m%:*}") boots, want ${m#*:}"
+done
+# head's ___slab_alloc a boot: 2 x 1.1e6 instructions (x 1, 1.01, 0.99, 1, 1),
+# 2 x 90 transfers (x 1, 1.01, 0.99): means 2.2e6 over 5 boots, 180 over 3
+[ "$(csv_get "$R/emulated-top.csv" instructions kernel=head function=___slab_alloc)" = 2200000 ] &&
+	[ "$(csv_get "$R/emulated-top.csv" transfers kernel=head function=___slab_alloc)" = 180 ] &&
+	[ "$(csv_get "$R/emulated-top.csv" boots kernel=head function=___slab_alloc)" = 5 ] &&
+	[ "$(csv_get "$R/emulated-top.csv" cache_boots kernel=head function=___slab_alloc)" = 3 ] ||
+	fail "emulated-top.csv, head ___slab_alloc: $(grep '^head,c2,___slab_alloc' "$R/emulated-top.csv")"
+grep -qF "the cache model's counts (misses, transfers, cycles) in 3 boots per kernel" <<<"$(tr -s ' \n' '  ' <"$R/report.txt")" ||
+	fail "the report does not say which boots counted what: $(grep -A3 '^Emulated counters' "$R/report.txt")"
+ok "2 instruction-only boots a kernel: instructions over 5 boots, the cache's counts and cycles over 3 (cycles x1.03948 as before), said in the report"
+# a row with some of the cache's counts, or a window counted in part: refused
+S=$TOP/bench/bin/slubstats
+sed '3s/^\(\([^,]*,\)\{10\}\)[^,]*/\1/' "$tmp/c/emulated.csv" >"$tmp/part.csv"
+expect_fail "$S" emulated "$tmp/part.csv" "$tmp/c/hackbench.csv"
+contains "$OUT" "accesses, misses and transfers: give all three or none" "a row with accesses and transfers but no misses"
+awk -F, 'NR == 3 { for (i = 10; i <= 17; i++) $i = "" } { print }' OFS=, "$tmp/c/emulated.csv" >"$tmp/mixed.csv"
+expect_fail "$S" emulated "$tmp/mixed.csv" "$tmp/c/hackbench.csv"
+contains "$OUT" "a window is counted whole or not at all" "a window with one row not counted by the cache model"
+ok "a row or a window counted in part is refused, naming the line"
 mkrun "$tmp/old" 4
 mkemulated "$tmp/old" 3
 "$TOP/bench/report.sh" "$tmp/old" >/dev/null 2>&1 || fail "a run before the machine model does not report"

@@ -3,7 +3,10 @@
 # The counting mode (bench/boot.sh --det): two boots of one kernel, plan
 # and seed give byte-identical counts (SLUB statistics, the plugin's CSV,
 # hackbench's own output), one of them booted beside a busy loop and both
-# at once; another seed gives other counts; the host's load is recorded.
+# at once; another seed gives other counts; the host's load is recorded;
+# a boot of the same seed without the cache model (cache=off) runs the
+# same: the same instructions per vCPU and function, SLUB statistics and
+# hackbench output, and leaves the cache's columns empty.
 . "$(dirname "$0")/lib.sh"
 require_vm
 require_qemu10
@@ -19,8 +22,9 @@ trap '[ -z "$busy" ] || kill "$busy" 2>/dev/null; rm -rf "$tmp"' EXIT
 		"socket:process:4:50:20:100" "$HOT_CACHES"
 	cat "$TOP/bench/guest-plan.sh"
 } >"$tmp/plan.sh"
+# det SEED NAME [BOOT-OPTION...]
 det() {
-	"$TOP/bench/boot.sh" --det "$1" --counters --timeout 600 --out "$tmp/$2" --plan "$tmp/plan.sh" head >"$tmp/$2.log" 2>&1 ||
+	"$TOP/bench/boot.sh" --det "$1" --counters "${@:3}" --timeout 600 --out "$tmp/$2" --plan "$tmp/plan.sh" head >"$tmp/$2.log" 2>&1 ||
 		fail "seed $1 ($2): boot failed: $(tail -n 3 "$tmp/$2.log")"
 }
 # counts DIR: what the boot counted, in one text (the plugin's CSV, the
@@ -49,6 +53,16 @@ load=$(sed -n 's/^host_other_cpu=//p' "$tmp/b/boot-info")
 awk -v l="$load" 'BEGIN { exit !(l >= 0.5) }' || fail "beside a busy loop and another boot, host_other_cpu=$load (want >= 0.5)"
 grep -qx 'qemu_version=QEMU emulator version 10.0.2.*' "$tmp/a/boot-info" || fail "the QEMU that ran is not recorded: $(grep qemu "$tmp/a/boot-info")"
 ok "the host's load is recorded (host_other_cpu=$load beside a busy loop), and the QEMU"
+
+det 1 off --counters-opts cache=off
+cmp -s <(cut -d, -f1-4 "$tmp/a/emulated-raw.csv") <(cut -d, -f1-4 "$tmp/off/emulated-raw.csv") ||
+	fail "seed 1 with cache=off: other instructions than with the cache model: $(diff <(cut -d, -f1-4 "$tmp/a/emulated-raw.csv") <(cut -d, -f1-4 "$tmp/off/emulated-raw.csv") | head -n 4)"
+for f in c1-emulated-w1.slubstat c1-emulated-w1.txt; do
+	cmp -s "$tmp/a/$f" "$tmp/off/$f" || fail "seed 1 with cache=off: $f differs from the cache model's boot"
+done
+[ "$(tail -n +2 "$tmp/off/emulated-raw.csv" | cut -d, -f5- | sort -u)" = ",,,,,,," ] ||
+	fail "cache=off counted cache columns: $(tail -n +2 "$tmp/off/emulated-raw.csv" | cut -d, -f5- | sort -u | head -n 2)"
+ok "seed 1 with cache=off: the same instructions ($(wc -l <"$tmp/off/emulated-raw.csv") rows), SLUB statistics and hackbench output as with the cache model; the cache's columns empty"
 
 det 2 c
 ! cmp -s "$tmp/a/c1-emulated-w1.slubstat" "$tmp/c/c1-emulated-w1.slubstat" || fail "seeds 1 and 2 gave the same SLUB statistics: the seed does not pick the interleaving"

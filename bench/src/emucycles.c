@@ -36,6 +36,12 @@ struct parts {
 	double spin_insns[MAXBOOTS], spin_cycles[MAXBOOTS];
 };
 
+/* whether replicate b is of kernel k in configuration c, with cycles */
+static int mine(const struct emu *e, size_t b, unsigned k, unsigned c)
+{
+	return e->boots[b].k == k && e->boots[b].c == c && emu_counted(e, b, M_CYCLES);
+}
+
 /* the replicates of kernel k in configuration c, with every part scaled by
  * scale: their cycles into x; how many */
 static size_t scaled(const struct emu *e, const struct parts *pt, unsigned k, unsigned c,
@@ -44,7 +50,7 @@ static size_t scaled(const struct emu *e, const struct parts *pt, unsigned k, un
 	size_t n = 0;
 
 	for (size_t b = 0; b < e->nboots; b++) {
-		if (e->boots[b].k != k || e->boots[b].c != c)
+		if (!mine(e, b, k, c))
 			continue;
 		x[n] = 0;
 		for (int i = 0; i < CY_N; i++)
@@ -124,7 +130,7 @@ int emulated_cycles(const char *epath, const char *hpath, const char *baseline)
 			size_t n = 0, nb;
 
 			for (size_t b = 0; b < e->nboots; b++)
-				if (e->boots[b].k == k && e->boots[b].c == c) {
+				if (mine(e, b, k, c)) {
 					n++;
 					si += pt->spin_insns[b];
 					sc += pt->spin_cycles[b];
@@ -138,7 +144,7 @@ int emulated_cycles(const char *epath, const char *hpath, const char *baseline)
 				double s = 0;
 
 				for (size_t b = 0; b < e->nboots; b++)
-					if (e->boots[b].k == k && e->boots[b].c == c)
+					if (mine(e, b, k, c))
 						s += pt->p[b][i];
 				emit(&o, e, k, c, "part", CY_PARTS[i], NAN, 1000 * s / (double)n / msgs, NULL);
 			}

@@ -126,6 +126,9 @@ void emu_read(struct emu *e, const char *path)
 			if (!(r.v[m] >= 0))
 				csv_die(&c, c.lineno, "%s '%s' is not a count", METRICS[m], c.fld[kc[m]]);
 		}
+		/* the cache model's first three counts come together, or none */
+		if (isnan(r.v[M_ACC]) != isnan(r.v[M_MISS]) || isnan(r.v[M_ACC]) != isnan(r.v[M_XFER]))
+			csv_die(&c, c.lineno, "accesses, misses and transfers: give all three or none (cache=off)");
 		/* the cycles of the row: every count the model prices, on the machine */
 		n[CY_INSNS] = r.v[M_INSN];
 		n[CY_L2] = r.v[M_L2];
@@ -145,6 +148,13 @@ void emu_read(struct emu *e, const char *path)
 			e->boots[b].c = r.c;
 			e->boots[b].round = round;
 			e->nboots++;
+		} else {
+			for (int m = 0; m < NCOUNT; m++)
+				if (isnan(r.v[m]) != !emu_counted(e, b, m))
+					csv_die(&c, c.lineno,
+						"%s is %s here and %s in this window's earlier rows: a window is counted whole or not at all",
+						METRICS[m], isnan(r.v[m]) ? "empty" : "counted",
+						isnan(r.v[m]) ? "counted" : "empty");
 		}
 		r.boot = (unsigned)b;
 		scope = !strcmp(fn, "[user]") ? 2 : 1;
@@ -173,16 +183,18 @@ void emu_free(struct emu *e)
 	free(e->rows);
 }
 
+int emu_counted(const struct emu *e, size_t b, int m)
+{
+	return !isnan(e->boots[b].sum[0][m]);
+}
+
 size_t emu_values(const struct emu *e, unsigned k, unsigned c, int s, int m, double *out)
 {
 	size_t n = 0;
 
 	for (size_t b = 0; b < e->nboots; b++)
-		if (e->boots[b].k == k && e->boots[b].c == c) {
-			if (isnan(e->boots[b].sum[s][m]))
-				return 0;
+		if (e->boots[b].k == k && e->boots[b].c == c && emu_counted(e, b, m))
 			out[n++] = e->boots[b].sum[s][m];
-		}
 	return n;
 }
 

@@ -10,11 +10,13 @@
 #include "cycles.h"
 
 /* the metrics: the plugin's counts (emulated.csv's columns; the five after
- * transfers are empty in runs made before the machine model), then the
- * modelled cycles (cycles.h, on the run's machine; not a column) */
+ * transfers are empty in runs made before the machine model, and all but
+ * instructions in a boot counted without the cache model, cache=off), then
+ * the modelled cycles (cycles.h, on the run's machine; not a column). A
+ * metric is counted in every row of a boot or in none of them. */
 enum { M_INSN, M_ACC, M_MISS, M_XFER, M_L2, M_MEM, M_XDIE, M_XPKG, M_XSOCK, M_CYCLES, NM };
 #define NCOUNT M_CYCLES
-#define NREQUIRED 4
+#define NREQUIRED 1
 extern const char *const METRICS[NM];
 #define NSCOPE 3
 extern const char *const SCOPES[NSCOPE];   /* all, kernel, user */
@@ -41,7 +43,7 @@ struct row {
 struct boot {
 	unsigned k, c;
 	long round;     /* groups_replicate's key: the round and the window */
-	double sum[NSCOPE][NM];
+	double sum[NSCOPE][NM];   /* NAN: the metric was not counted */
 };
 
 struct emu {
@@ -57,8 +59,10 @@ struct emu {
 /* Read path into e (dies on bad input, naming the line) */
 void emu_read(struct emu *e, const char *path);
 void emu_free(struct emu *e);
-/* the replicates' values of kernel k, configuration c, scope s, metric m
- * into out; how many. 0 when the metric was not counted (NAN). */
+/* whether replicate b counted metric m */
+int emu_counted(const struct emu *e, size_t b, int m);
+/* the values of kernel k, configuration c, scope s, metric m of the
+ * replicates that counted it, into out; how many (0: none did). */
 size_t emu_values(const struct emu *e, unsigned k, unsigned c, int s, int m, double *out);
 /* the same of the baseline kernel (0 without one in the run) */
 size_t emu_baseline_values(const struct emu *e, const char *baseline, unsigned c, int s, int m, double *y);

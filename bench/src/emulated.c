@@ -179,12 +179,12 @@ static int by_desc(const void *a, const void *b)
 }
 
 /* the header: the identity, then each metric and its per 1000 messages */
-static const char *top_cols[5 + 2 * NM];
+static const char *top_cols[6 + 2 * NM];
 static char top_names[NM][64];
 
 static int top_header(void)
 {
-	static const char *const id[] = { "kernel", "config", "function", "boots", "messages" };
+	static const char *const id[] = { "kernel", "config", "function", "boots", "cache_boots", "messages" };
 	int n = 0;
 
 	for (int i = 0; i < N(id); i++)
@@ -222,19 +222,25 @@ int emulated_top(const char *epath, const char *hpath, const char *config, unsig
 	key = calloc(nf, sizeof(*key));
 	order = calloc(nf, sizeof(*order));
 	keep = calloc(nf, 1);
-	nboots = calloc(nk, sizeof(*nboots));
+	nboots = calloc(nk * NM, sizeof(*nboots));
 	if (!mean || !key || !order || !keep || !nboots)
 		abort();
+	/* each metric's mean over the boots that counted it (emudata.h) */
 	for (size_t b = 0; b < e.nboots; b++)
 		if (e.boots[b].c == c)
-			nboots[e.boots[b].k]++;
+			for (int m = 0; m < NM; m++)
+				nboots[e.boots[b].k * NM + m] += (unsigned)emu_counted(&e, b, m);
 	for (size_t i = 0; i < e.n; i++) {
 		const struct row *r = &e.rows[i];
+		double *mk = &mean[((size_t)r->k * nf + r->f) * NM];
 
 		if (r->c != c)
 			continue;
 		for (int m = 0; m < NM; m++)
-			mean[((size_t)r->k * nf + r->f) * NM + m] += r->v[m] / nboots[r->k];
+			if (!nboots[r->k * NM + m])
+				mk[m] = NAN;
+			else if (!isnan(r->v[m]))
+				mk[m] += r->v[m] / nboots[r->k * NM + m];
 	}
 	/* each kernel's first functions by transfers, by instructions and by
 	 * modelled cycles (NAN when not counted: then none) */
@@ -260,12 +266,13 @@ int emulated_top(const char *epath, const char *hpath, const char *config, unsig
 			struct group *t = groups_find(&hb, e.kernels.s[k], config, 0);
 			double msgs = t ? t->messages : NAN;
 
-			if (!nboots[k])
+			if (!nboots[k * NM + M_INSN])
 				continue;
 			csv_set(&o, "kernel", "%s", e.kernels.s[k]);
 			csv_set(&o, "config", "%s", config);
 			csv_set(&o, "function", "%s", e.funcs.s[f]);
-			csv_set(&o, "boots", "%u", nboots[k]);
+			csv_set(&o, "boots", "%u", nboots[k * NM + M_INSN]);
+			csv_set(&o, "cache_boots", "%u", nboots[k * NM + M_ACC]);
 			csv_setd(&o, "messages", msgs);
 			for (int m = 0; m < NM; m++) {
 				set_count(&o, METRICS[m], mean[(k * nf + f) * NM + m]);

@@ -33,7 +33,10 @@ int emulated_summary(const char *epath, const char *hpath, const char *baseline)
 
 /* The functions of configuration config that are among the limit first of
  * some kernel by transfers or by instructions, with every kernel's mean
- * per boot of each metric and the same per 1000 messages (CSV on stdout). */
+ * per boot of each metric and the same per 1000 messages (CSV on stdout);
+ * each metric's mean is over the boots that counted it: boots (all of the
+ * kernel's) for instructions, cache_boots (those with the cache model) for
+ * the rest. */
 int emulated_top(const char *epath, const char *hpath, const char *config, unsigned limit);
 
 /* The modelled cycles (cycles.h) of each kernel and configuration, on the
@@ -49,7 +52,9 @@ int emulated_top(const char *epath, const char *hpath, const char *config, unsig
  *                the ratio of geometric means of cycles to the baseline's;
  *                name a part, factor 0.5 or 2: the same ratio with that
  *                part's price halved or doubled
- * The ratio's interval is emulated-summary's (metric cycles). */
+ * Every figure is over the replicates with the cache model (a cache=off
+ * boot has no cycles). The ratio's interval is emulated-summary's (metric
+ * cycles). */
 int emulated_cycles(const char *epath, const char *hpath, const char *baseline);
 
 #endif

@@ -23,7 +23,8 @@
  *   out=PATH      the CSV to write at exit (required): window, vcpu,
  *                 function, instructions, accesses, misses, transfers,
  *                 l2_hits, memory, transfers_die, transfers_package,
- *                 transfers_socket; PATH.info gets the settings and totals
+ *                 transfers_socket (empty with cache=off: not counted);
+ *                 PATH.info gets the settings and totals
  *   map=PATH      System.map of the booted kernel (else every kernel
  *                 instruction is "[kernel]")
  *   cache=on|off  model the caches (default on; off: instructions only)
@@ -132,6 +133,8 @@ static uint64_t read_reg(struct qemu_plugin_register *r)
 	return v;
 }
 
+#define KERNEL_HALF UINT64_C(0xffff800000000000)
+
 static unsigned running_vcpu(void)
 {
 	uint64_t a, b, base;
@@ -141,11 +144,17 @@ static unsigned running_vcpu(void)
 		unknown_bases++;
 		return 0;
 	}
+	/* In the kernel after swapgs (nearly every block of a measured run)
+	 * GS holds the per-CPU base: one read. In user mode, and in the
+	 * kernel's entry code before swapgs, it is the kernel's GS base MSR:
+	 * of the two, the kernel address (a user's base lies below). */
 	a = read_reg(reg_gs);
-	b = read_reg(reg_kgs);
-	base = a > b ? a : b;
-
-	if (base < UINT64_C(0xffff800000000000))
+	base = a;
+	if (a < KERNEL_HALF) {
+		b = read_reg(reg_kgs);
+		base = b > a ? b : a;
+	}
+	if (base < KERNEL_HALF)
 		return 0;   /* no per-CPU area yet: the boot CPU */
 	for (i = 0; i < nbases; i++)
 		if (bases[i] == base)
@@ -529,12 +538,16 @@ static void write_results(void)
 			for (f = 0; f < nfuncs; f++) {
 				const struct fcount *c = &counts[w][v][f];
 
-				if (c->insns || c->accesses)
-					fprintf(o, "%u,%u,%s,%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64
-						",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 "\n",
-						w, v, func_name(f), c->insns, c->accesses, c->misses,
+				if (!c->insns && !c->accesses)
+					continue;
+				fprintf(o, "%u,%u,%s,%" PRIu64, w, v, func_name(f), c->insns);
+				if (opt.cache)
+					fprintf(o, ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64
+						",%" PRIu64 ",%" PRIu64 ",%" PRIu64 "\n", c->accesses, c->misses,
 						c->transfers, c->l2_hits, c->memory, c->xfer[0], c->xfer[1],
 						c->xfer[2]);
+				else   /* not counted: empty, never 0 */
+					fputs(",,,,,,,,\n", o);
 			}
 		}
 	if (fclose(o) || rename(tmp, opt.out))
