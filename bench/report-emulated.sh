@@ -9,10 +9,11 @@
 # by check_csv; a run older than the column has one)
 # (instructions: every boot counted them; the cache model's counts may come
 # from fewer, bench --emulated-instructions)
-n_of() { csv_rows "$R/emulated-summary.csv" metric n | awk -F'|' -v m="$1" '$1 == m { print $2 }' | sort -n | sed -n "$2"; }
-nb=$(n_of instructions 1p)
-nbmax=$(n_of instructions '$p')
-nc=$(n_of transfers 1p)
+# n_of METRIC head|tail: the fewest or the most replicates of a kernel
+n_of() { csv_rows "$R/emulated-summary.csv" metric n | awk -F'|' -v m="$1" '$1 == m { print $2 }' | sort -n | "$2" -n1; }
+nb=$(n_of instructions head)
+nbmax=$(n_of instructions tail)
+nc=$(n_of transfers head)
 nw=1
 ! head -n1 "$R/emulated.csv" | tr , '\n' | grep -qx window || nw=$(csv_rows "$R/emulated.csv" window | sort -n | tail -n1)
 unit=boot

@@ -54,7 +54,8 @@ ok "the chart of where the cycles go: a bar per kernel, head's memory part as em
 mkrun "$tmp/i" 4
 mkcycles "$tmp/i"
 awk -F, 'NR > 1 && $3 == 1 { for (r = 4; r <= 5; r++) { $3 = r; for (i = 10; i <= 17; i++) $i = ""; print } }' OFS=, \
-	"$tmp/i/emulated.csv" >>"$tmp/i/emulated.csv"
+	"$tmp/i/emulated.csv" >"$tmp/more.csv"
+cat "$tmp/more.csv" >>"$tmp/i/emulated.csv"
 "$TOP/bench/report.sh" "$tmp/i" >/dev/null 2>&1 || fail "no report with instruction-only boots"
 R=$tmp/i
 [ "$(csv_get "$R/emulated-cycles.csv" value kernel=head config=c2 kind=sensitivity name=as-stated factor=1)" = 1.03948 ] ||
