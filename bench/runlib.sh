@@ -128,16 +128,26 @@ boot() {
 	say bench "$what: $l ($kind, $x vCPUs$eta)"
 	t0=$(date +%s)
 	run_boot "$r" "$pos" "$l" "$kind" "$x"
-	paced "$kind" $(($(date +%s) - t0)) 1
+	paced "$(pace_kind "$kind" "$r")" $(($(date +%s) - t0)) 1
 	join_csv
 	write_manifest running
+}
+
+# paced_wave SECONDS KIND...: a wave of boots at once took SECONDS; each
+# kind is given its share by its number of boots.
+paced_wave() {
+	local s=$1 k
+	shift
+	local -A of=()
+	for k in "$@"; do of[$k]=$((${of[$k]:-0} + 1)); done
+	for k in "${!of[@]}"; do paced "$k" $((s * of[$k] / $#)) "${of[$k]}"; done
 }
 
 # boots_at_once J "ROUND POSITION LABEL KIND VCPUS"...: those boots, J at a
 # time (each in its own directory; the run's CSVs and manifest joined after
 # each wave), with progress and an ETA as boot gives them.
 boots_at_once() {
-	local j=$1 b r pos l kind x n=0 t0 tw pids=()
+	local j=$1 b r pos l kind x n=0 t0 tw pids=() wave=()
 	shift
 	[ "$j" -gt 1 ] || { for b in "$@"; do read -r r pos l kind x <<<"$b"; boot "$r" "$pos" "$l" "$kind" "$x" </dev/null; done; return 0; }
 	t0=$(date +%s) tw=$t0
@@ -147,12 +157,13 @@ boots_at_once() {
 		say bench "emulated counters $r/$(emulated_boots): $l (counting mode, seed $r, $(emulated_tier "$r"), $x vCPUs; $j at a time$(eta_note))"
 		run_boot "$r" "$pos" "$l" "$kind" "$x" </dev/null &
 		pids+=($!)
+		wave+=("$(pace_kind "$kind" "$r")")
 		n=$((n + 1))
 		if [ ${#pids[@]} -ge "$j" ]; then
 			wait "${pids[@]}" || true
-			paced emulated $(($(date +%s) - tw)) ${#pids[@]}
+			paced_wave $(($(date +%s) - tw)) "${wave[@]}"
 			tw=$(date +%s)
-			pids=()
+			pids=() wave=()
 			join_csv
 			write_manifest running
 		fi

@@ -51,7 +51,7 @@ ok "--smp 2,4: 8 timed boots, every kernel at every count each round, balanced w
 grep -q 'plugin models at most 8' <<<"$("$B" --dry-run --kernels tail --smp 2,16 --rounds 2 --seed 3 2>&1)" ||
 	fail "a count above the plugin's limit is not said"
 ok "a vCPU count over the plugin's 16 gets no emulated boots, and the plan says so"
-grep -q '^emulated counters .*: 3 boot(s) each of head tail, 4 windows of each configuration a boot' \
+grep -q '^emulated counters .*: 8 boot(s) each of head tail (seeds 1-3 with the cache model, seeds 4-8 instructions only), 4 windows of each configuration a boot' \
 	<<<"$("$B" --dry-run --kernels head,tail --rounds 2 --seed 3 --emulated-windows 4 2>&1)" || fail "--emulated-windows not in the plan"
 ok "--emulated-windows 4: the plan says the windows a boot"
 
@@ -106,3 +106,25 @@ for bad in "--precision 2|--precision needs a percentage such as 2%, not '2'" \
 	contains "$OUT" "^slubbench: error: ${bad#*|}" "bad input: ${bad%%|*}"
 	[ "$(wc -l <<<"$OUT")" = 1 ] || fail "more than one line for ${bad%%|*}: $OUT"
 done
+
+# The ETA (bench/progress.sh): each kind of boot at its own pace; a kind not
+# yet seen at its prior, scaled by how fast this run's boots went against
+# theirs. Round 0 took 48 s a boot here (prior 24: a host twice as slow),
+# one cache-model boot of two is done, no instruction-only or timed one:
+# 1 x 48 + 1 x 53 x 2 + 2 x 20 x 2 + 4 x 10 x 2 = 314 s.
+eta=$(
+	tmp=$(mktemp -d)
+	trap 'rm -rf "$tmp"' EXIT
+	# shellcheck source=bench/runopts.sh
+	. "$TOP/bench/runopts.sh"
+	# shellcheck source=bench/progress.sh
+	. "$TOP/bench/progress.sh"
+	out=$tmp emulated=1 emulated_instructions=1 n0=2 expected_emulated=4 expected_boots=10
+	mkdir -p "$out"/raw/{r00-head,r00-tail,e01-head,e01-tail,e02-head}
+	touch "$out"/raw/{r00-head,e01-head}/done
+	eta_note
+	paced count 48 1
+	eta_note
+)
+[ "$eta" = ", about 5m14s left" ] || fail "ETA: '$eta' (want nothing before a boot ends, then about 5m14s)"
+ok "the ETA prices each kind at its pace, a kind not yet seen at its prior scaled by the host's pace (5m14s, by hand)"
