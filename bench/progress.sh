@@ -11,12 +11,12 @@
 # boots of each kind so far (J boots at once: their wave's seconds).
 declare -A PACE_SECS=() PACE_N=()
 # PRIOR_SECS: a boot's wall seconds of each kind before any has been seen:
-# the default plan on this project's 2-core machine (results/reference of
-# 2026-12-05: round-0 boots 21-27 s; counting-mode boots two at a time,
-# per boot of wall time, 53 s with the cache model and 20 s without; timed
+# the default plan on this project's 2-core machine (a run of it on
+# 2026-12-05: round-0 boots 13-23 s; counting-mode boots two at a time, per
+# boot of wall time, 40 s with the cache model and 20 s without; timed
 # boots 7-15 s), scaled by how fast this run's boots so far went against
 # theirs.
-declare -A PRIOR_SECS=([count]=24 [emulated]=53 [instructions]=20 [timed]=10)
+declare -A PRIOR_SECS=([count]=19 [emulated]=40 [instructions]=20 [timed]=10)
 # paced KIND SECONDS N: N boots of KIND took SECONDS of wall time
 paced() {
 	PACE_SECS[$1]=$((${PACE_SECS[$1]:-0} + $2)) PACE_N[$1]=$((${PACE_N[$1]:-0} + $3))

@@ -48,7 +48,7 @@
 #                      half an emulated-counters boot's time here; their
 #                      instructions and SLUB statistics join the others',
 #                      the cache counts and modelled cycles come from the
-#                      emulated-counters boots alone (default: 5; 0: none)
+#                      emulated-counters boots alone (default: 9; 0: none)
 #   --emulated-mode M  det (default): those boots in the counting mode
 #                      (bench/boot.sh --det, QEMU 10 under icount, boot e
 #                      of every kernel with seed e): their counts do not

@@ -51,7 +51,7 @@ ok "--smp 2,4: 8 timed boots, every kernel at every count each round, balanced w
 grep -q 'plugin models at most 8' <<<"$("$B" --dry-run --kernels tail --smp 2,16 --rounds 2 --seed 3 2>&1)" ||
 	fail "a count above the plugin's limit is not said"
 ok "a vCPU count over the plugin's 16 gets no emulated boots, and the plan says so"
-grep -q '^emulated counters .*: 8 boot(s) each of head tail (seeds 1-3 with the cache model, seeds 4-8 instructions only), 4 windows of each configuration a boot' \
+grep -q '^emulated counters .*: 12 boot(s) each of head tail (seeds 1-3 with the cache model, seeds 4-12 instructions only), 4 windows of each configuration a boot' \
 	<<<"$("$B" --dry-run --kernels head,tail --rounds 2 --seed 3 --emulated-windows 4 2>&1)" || fail "--emulated-windows not in the plan"
 ok "--emulated-windows 4: the plan says the windows a boot"
 
@@ -109,9 +109,9 @@ done
 
 # The ETA (bench/progress.sh): each kind of boot at its own pace; a kind not
 # yet seen at its prior, scaled by how fast this run's boots went against
-# theirs. Round 0 took 48 s a boot here (prior 24: a host twice as slow),
+# theirs. Round 0 took 38 s a boot here (prior 19: a host twice as slow),
 # one cache-model boot of two is done, no instruction-only or timed one:
-# 1 x 48 + 1 x 53 x 2 + 2 x 20 x 2 + 4 x 10 x 2 = 314 s.
+# 1 x 38 + 1 x 40 x 2 + 2 x 20 x 2 + 4 x 10 x 2 = 278 s.
 eta=$(
 	tmp=$(mktemp -d)
 	trap 'rm -rf "$tmp"' EXIT
@@ -123,8 +123,8 @@ eta=$(
 	mkdir -p "$out"/raw/{r00-head,r00-tail,e01-head,e01-tail,e02-head}
 	touch "$out"/raw/{r00-head,e01-head}/done
 	eta_note
-	paced count 48 1
+	paced count 38 1
 	eta_note
 )
-[ "$eta" = ", about 5m14s left" ] || fail "ETA: '$eta' (want nothing before a boot ends, then about 5m14s)"
-ok "the ETA prices each kind at its pace, a kind not yet seen at its prior scaled by the host's pace (5m14s, by hand)"
+[ "$eta" = ", about 4m38s left" ] || fail "ETA: '$eta' (want nothing before a boot ends, then about 4m38s)"
+ok "the ETA prices each kind at its pace, a kind not yet seen at its prior scaled by the host's pace (4m38s, by hand)"
