@@ -171,3 +171,23 @@ mkscaling() {
 	}' >"$d/boots.csv"
 	mkmanifest "$d" "head tail" "2 4 8" "$rounds" "./run.sh bench --smp 2,4,8 --seed 5"
 }
+
+# golden DIR NAME: DIR's report.txt against the one committed as
+# tests/golden/NAME.report.txt, whole (xfstests' .out files), so that a
+# change of wording or of any number shows, not only what a test's pattern
+# looks for; the one line that names where DIR lies is made "DIR/...".
+# After a change made on purpose: SLUBBENCH_GOLDEN=update ./run.sh test
+# quick, and commit the new files with the reason.
+golden() {
+	local d=$1 g=$TOP/tests/golden/$2.report.txt
+	sed "s|$(dirname "$d")/|DIR/|g" "$d/report.txt" >"$d/report.golden"
+	if [ "${SLUBBENCH_GOLDEN:-}" = update ]; then
+		mkdir -p "$(dirname "$g")" && cp "$d/report.golden" "$g"
+		ok "tests/golden/$2.report.txt written anew"
+		return 0
+	fi
+	[ -f "$g" ] || fail "no tests/golden/$2.report.txt (SLUBBENCH_GOLDEN=update makes it)"
+	diff -u "$g" "$d/report.golden" >"$d/report.diff" ||
+		fail "the report of $2 differs from tests/golden/$2.report.txt: $(head -n 30 "$d/report.diff")"
+	ok "the report of $2 is tests/golden/$2.report.txt, every line ($(wc -l <"$g"))"
+}

@@ -15,6 +15,7 @@ trap 'rm -rf "$tmp"' EXIT
 
 mkrun "$tmp/a" 8
 "$TOP/bench/report.sh" "$tmp/a" 2>"$tmp/log" || { cat "$tmp/log"; fail "report failed"; }
+golden "$tmp/a" timed
 for f in summary.csv mechanism.csv report.txt report.md plots/times.png plots/times.svg plots/ratios.png \
 	plots/drift.png plots/add_partial.png plots/slowpath.png plots/slowpath.svg; do
 	[ -s "$tmp/a/$f" ] || fail "no $f"
@@ -85,6 +86,7 @@ ok "emulated counters, 2 boots: ratio 1.5, its range 1.485..1.515 marked r, spre
 mkrun "$tmp/e3" 4
 mkemulated "$tmp/e3" 3
 "$TOP/bench/report.sh" "$tmp/e3" 2>/dev/null || fail "no report with 3 emulated boots"
+golden "$tmp/e3" emulated
 grep -qE '^  transfers +head +[0-9.]+ +x1\.500 +1\.458\.\.1\.543  +[0-9.]+%$' "$tmp/e3/report.txt" ||
 	fail "emulated transfers row, 3 boots: $(grep -E '^  transfers' "$tmp/e3/report.txt")"
 tr -s ' \n' '  ' <"$tmp/e3/report.txt" | grep -qE 'transfers \+50\.0% \(more, CI 1\.458\.\.1\.543\)' ||

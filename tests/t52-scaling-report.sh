@@ -14,6 +14,7 @@ trap 'rm -rf "$tmp"' EXIT
 
 mkscaling "$tmp/s" 6 2
 "$TOP/bench/report.sh" "$tmp/s" >"$tmp/log" 2>&1 || { cat "$tmp/log"; fail "report failed"; }
+golden "$tmp/s" scaling
 R=$tmp/s/report.txt
 [ -s "$tmp/s/plots/scaling.png" ] && [ -s "$tmp/s/plots/scaling.svg" ] || fail "no scaling chart"
 grep -q 'plots/scaling.png' "$tmp/s/report.md" || fail "report.md does not show the scaling chart"

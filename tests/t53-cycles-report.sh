@@ -17,6 +17,7 @@ trap 'rm -rf "$tmp"' EXIT
 mkrun "$tmp/c" 4
 mkcycles "$tmp/c"
 "$TOP/bench/report.sh" "$tmp/c" >/dev/null 2>&1 || fail "no report with a machine model"
+golden "$tmp/c" cycles
 R=$tmp/c
 [ "$(csv_get "$R/emulated-cycles.csv" value kernel=head config=c2 kind=sensitivity name=as-stated factor=1)" = 1.03948 ] ||
 	fail "cycles ratio: $(grep as-stated "$R/emulated-cycles.csv")"
@@ -57,6 +58,7 @@ awk -F, 'NR > 1 && $3 == 1 { for (r = 4; r <= 5; r++) { $3 = r; for (i = 10; i <
 	"$tmp/i/emulated.csv" >"$tmp/more.csv"
 cat "$tmp/more.csv" >>"$tmp/i/emulated.csv"
 "$TOP/bench/report.sh" "$tmp/i" >/dev/null 2>&1 || fail "no report with instruction-only boots"
+golden "$tmp/i" instructions
 R=$tmp/i
 [ "$(csv_get "$R/emulated-cycles.csv" value kernel=head config=c2 kind=sensitivity name=as-stated factor=1)" = 1.03948 ] ||
 	fail "instruction-only boots changed the modelled cycles: $(grep as-stated "$R/emulated-cycles.csv")"
