@@ -148,7 +148,8 @@ for k in $PLAN_KEYS; do PLAN_DEFAULT[$k]=${!k}; done
 load_plan() {
 	local f=$1 k v msg
 	jq -e 'type == "object"' "$f" >/dev/null 2>&1 || die "$f: not a JSON object; refusing this run"
-	emulated_instructions=0   # runs made before the option had none
+	# runs made before a setting had none of what it adds
+	emulated=0 emulated_instructions=0
 	for k in $PLAN_KEYS; do
 		v=$(jq -r --arg k "$k" '.[$k] // "" | tostring' "$f")
 		[ -n "$v" ] || continue
@@ -175,12 +176,14 @@ plan_command() {
 		[ "$v" != "${PLAN_DEFAULT[$k]}" ] || continue
 		case "$k" in
 		count | prof) [ "$v" = 1 ] || cmd+=" --no-${k/prof/profile}" ;;
-		emulated) cmd+=" --emulated-counters $v" ;;
+		emulated) [ "$(emulated_boots)" = 0 ] || cmd+=" --emulated-counters $v" ;;
+		emulated_instructions) [ "$(emulated_boots)" = 0 ] || cmd+=" --emulated-instructions $v" ;;
 		precision) cmd+=" --precision $v%" ;;
 		kernels | groups | smp) cmd+=" --$k ${v// /,}" ;;
 		*) cmd+=" --${k//_/-} $v" ;;
 		esac
 	done
+	[ "$(emulated_boots)" != 0 ] || cmd+=" --no-emulated-counters"
 	for name in ${plan_variants[@]+"${plan_variants[@]}"}; do cmd+=" --variant $name=PATCH"; done
 	echo "$cmd --out results/$1"
 }

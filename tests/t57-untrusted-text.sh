@@ -66,7 +66,7 @@ grep -qF '(the run has no plan.json that passes its checks: its command is not k
 jq -n '{kernels: "slab stock head tail", rounds: "3", seed: "5", smp: "2", variants: ["evil=/tmp/evil.patch"]}' >"$H/plan.json"
 "$TOP/bench/report.sh" "$H" >/dev/null 2>&1 || fail "a run with plan.json: no report"
 awk '/^Reproduce:/ { f = 1; next } f' "$H/report.txt" | sed 's/ \\$//' | tr -s ' \n' '  ' |
-	grep -qF -- './run.sh bench --rounds 3 --seed 5 --smp 2 --variant evil=PATCH --out results/repro ./run.sh report' ||
+	grep -qF -- './run.sh bench --rounds 3 --seed 5 --smp 2 --no-emulated-counters --variant evil=PATCH --out results/repro ./run.sh report' ||
 	fail "Reproduce not rebuilt from plan.json: $(grep -A2 '^Reproduce' "$H/report.txt")"
 jq '.rounds = "3; rm -rf ~"' "$H/plan.json" >"$H/p" && mv "$H/p" "$H/plan.json"
 "$TOP/bench/report.sh" "$H" >/dev/null 2>&1 || fail "a hostile plan.json stopped the report"
