@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# group: quick
+# The README's figures have one owner, the results: every cell of its
+# table of results/reference (but the objects per slab, a derived median
+# the report prints) is made again here from the committed CSVs, as the
+# report formats them, and must be what the README says. A rerun of the
+# reference without its reading rewritten fails here.
+. "$(dirname "$0")/lib.sh"
+# shellcheck source=lib/rundir.sh
+. "$TOP/lib/rundir.sh"
+R=$TOP/results/reference
+# the table: from its header line to the first line that is not a row
+table=$(awk '/^\| kernel \| time \| interval \|/ { f = 1; next } f && !/^\|/ { exit } f && !/^\| ---/' "$TOP/README.md")
+[ "$(wc -l <<<"$table")" = 4 ] || fail "the README's reference table: $(wc -l <<<"$table") rows, want 4 (slab, stock, head, tail)"
+base=$(csv_get "$R/summary.csv" baseline kernel=head config=c1)
+# g FILE FIELD KEY=VALUE...: one value, or fail naming it
+g() { csv_get "$@" || fail "$1: no $2 for ${*:3}"; }
+# scaled N: 3.58 M, 49.1 k (three significant digits)
+scaled() { awk -v v="$1" 'BEGIN { if (v >= 1e6) printf "%.2f M", v / 1e6; else if (v >= 1e3) printf "%.3g k", v / 1e3; else printf "%.1f", v }'; }
+# ratio R LO HI FMT: x1.016 (0.996..1.035)
+ratio() { awk -v r="$1" -v lo="$2" -v hi="$3" -v f="$4" 'BEGIN { printf "x" f " (" f ".." f ")", r, lo, hi }'; }
+n=0
+while IFS='|' read -r _ k time ci timed det _ insn miss xfer cyc _; do
+	k=$(xargs <<<"$k")
+	want=()
+	S() { g "$R/summary.csv" "$1" kernel="$k" config=c1; }
+	M() { g "$1" "$2" kernel="$k" config=c1 cache=all counter=add_partial; }
+	E() { g "$R/emulated-summary.csv" "$2" kernel="$k" config=c1 scope=all metric="$1"; }
+	if [ "$k" = "$base" ]; then
+		want+=("$(printf '%.3f s' "$(S geomean)")" "(base)")
+		want+=("$(printf '%.1f' "$(M "$R/mechanism.csv" per_1000_messages)")" "$(printf '%.1f' "$(M "$R/mechanism-emulated.csv" per_1000_messages)")")
+		want+=("$(scaled "$(E instructions per_1000_messages)") per 1000 msgs")
+		for m in misses transfers cycles; do want+=("$(scaled "$(E $m per_1000_messages)")"); done
+	else
+		want+=("$(awk -v r="$(S ratio)" 'BEGIN { printf "%+.1f%%", 100 * (r - 1) }')" "$(printf '%.3f..%.3f' "$(S ci_lo)" "$(S ci_hi)")")
+		for f in mechanism mechanism-emulated; do
+			if [ -z "$(csv_get "$R/$f.csv" ratio kernel="$k" config=c1 cache=all counter=add_partial 2>/dev/null)" ]; then
+				want+=("(not SLUB)")
+			else
+				want+=("$(printf '%.1f: ' "$(M "$R/$f.csv" per_1000_messages)")$(ratio "$(M "$R/$f.csv" ratio)" "$(M "$R/$f.csv" ratio_lo)" "$(M "$R/$f.csv" ratio_hi)" %.2f | sed 's/^x\(.*\) (/\1x (/')")
+			fi
+		done
+		for m in instructions misses transfers cycles; do want+=("$(ratio "$(E $m ratio)" "$(E $m lo)" "$(E $m hi)" %.3f)"); done
+	fi
+	got=()
+	for c in "$time" "$ci" "$timed" "$det" "$insn" "$miss" "$xfer" "$cyc"; do got+=("$(xargs <<<"${c//−/-}")"); done
+	for i in "${!want[@]}"; do
+		[ "${got[$i]}" = "${want[$i]}" ] || fail "README, reference table, $k, column $((i + 1)) of 8 checked: '${got[$i]}', the results say '${want[$i]}'"
+	done
+	n=$((n + 1))
+done <<<"$table"
+ok "the README's reference table: $n rows, 8 figures each, as results/reference's CSVs give them"
