@@ -1,7 +1,7 @@
 # shellcheck shell=bash
 # The bench's progress, sourced by bench/run.sh: how long the boots left
 # will take, each kind at its own pace.
-# shellcheck disable=SC2154 # out, emulated: run.sh's
+# shellcheck disable=SC2154 # out: run.sh's
 
 # The bench's ETA: each kind of boot at its own pace, for they differ
 # several-fold; one average over all of them once said "about 38 min left"
@@ -23,15 +23,20 @@ paced() {
 }
 # pace_kind KIND SEED: the pace's kind of a boot (emulated: by its seed)
 pace_kind() {
-	if [ "$1" != emulated ] || [ "$2" -le "$emulated" ]; then echo "$1"; else echo instructions; fi
+	if [ "$1" = emulated ] && instructions_only "$2"; then echo instructions; else echo "$1"; fi
 }
 # eta_note: ", about XmYYs left": the boots not yet done of each kind at
 # its pace (a kind not seen yet at its prior, scaled); nothing before the
 # first boot ends. Uses run.sh's expected_boots, expected_emulated, n0.
 eta_note() {
-	local k left=0 seen=0 prior=0 todo e_all e_cache
-	e_all=$(find "$out/raw" -path '*/e[0-9]*/done' | wc -l)
-	e_cache=$(find "$out/raw" -path '*/e[0-9]*/done' | awk -F/ -v e="$emulated" '{ n = $(NF - 1); sub(/^e0*/, "", n); sub(/-.*/, "", n); c += (n + 0 <= e) } END { print c + 0 }')
+	local k left=0 seen=0 prior=0 todo e_all=0 e_cache=0 f seed
+	# the counting-mode boots done, by their seed (raw/eNN-...)
+	while IFS= read -r f; do
+		[ -n "$f" ] || continue
+		seed=${f%/done} seed=${seed##*/e} seed=${seed%%-*}
+		e_all=$((e_all + 1))
+		instructions_only $((10#$seed)) || e_cache=$((e_cache + 1))
+	done <<<"$(find "$out/raw" -path '*/e[0-9]*/done')"
 	local -A want=([count]=$n0 [emulated]=$((expected_emulated * emulated / ($(emulated_boots) > 0 ? $(emulated_boots) : 1))))
 	want[instructions]=$((expected_emulated - want[emulated]))
 	want[timed]=$((expected_boots - n0 - expected_emulated))

@@ -117,8 +117,11 @@ check_opts() {
 emulated_boots() { echo $((emulated + emulated_instructions)); }
 # no_emulated: no boot under the plugin at all.
 no_emulated() { emulated=0 emulated_instructions=0; }
+# instructions_only SEED: whether the counting-mode boot of that seed
+# counts instructions alone (the seeds after the cache model's)
+instructions_only() { [ "$1" -gt "$emulated" ]; }
 # emulated_tier SEED: what the plugin counts in that boot.
-emulated_tier() { if [ "$1" -le "$emulated" ]; then echo "cache model"; else echo "instructions only"; fi; }
+emulated_tier() { if instructions_only "$1"; then echo "instructions only"; else echo "cache model"; fi; }
 # emulated_tiers: the same of the plan, for --dry-run.
 emulated_tiers() {
 	local t=''
@@ -132,7 +135,7 @@ seeds() { if [ "$1" = "$2" ]; then echo "seed $1"; else echo "seeds $1-$2"; fi; 
 counters_opts() {
 	local o=''
 	[ -z "$machine" ] || o=machine=$machine
-	[ "$1" -le "$emulated" ] || o+="${o:+,}cache=off"
+	! instructions_only "$1" || o+="${o:+,}cache=off"
 	echo "$o"
 }
 
