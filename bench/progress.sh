@@ -27,7 +27,8 @@ pace_kind() {
 }
 # eta_note: ", about XmYYs left": the boots not yet done of each kind at
 # its pace (a kind not seen yet at its prior, scaled); nothing before the
-# first boot ends. Uses run.sh's expected_boots, expected_emulated, n0.
+# first boot ends. Uses run.sh's expected_boots, expected_emulated,
+# expected_cache, n0.
 eta_note() {
 	local k left=0 seen=0 prior=0 todo e_all=0 e_cache=0 f seed
 	# the counting-mode boots done, by their seed (raw/eNN-...)
@@ -37,9 +38,8 @@ eta_note() {
 		e_all=$((e_all + 1))
 		instructions_only $((10#$seed)) || e_cache=$((e_cache + 1))
 	done <<<"$(find "$out/raw" -path '*/e[0-9]*/done')"
-	local -A want=([count]=$n0 [emulated]=$((expected_emulated * emulated / ($(emulated_boots) > 0 ? $(emulated_boots) : 1))))
-	want[instructions]=$((expected_emulated - want[emulated]))
-	want[timed]=$((expected_boots - n0 - expected_emulated))
+	local -A want=([count]=$n0 [emulated]=$expected_cache [instructions]=$((expected_emulated - expected_cache))
+		[timed]=$((expected_boots - n0 - expected_emulated)))
 	local -A done_n=([count]=$(find "$out/raw" -path '*/r00-*/done' | wc -l) [emulated]=$e_cache [instructions]=$((e_all - e_cache)))
 	done_n[timed]=$(($(find "$out/raw" -name "done" | wc -l) - done_n[count] - e_all))
 	for k in "${!PACE_N[@]}"; do seen=$((seen + PACE_SECS[$k])) prior=$((prior + PACE_N[$k] * PRIOR_SECS[$k])); done

@@ -241,6 +241,7 @@ nk=${#labels[@]} ns=$(wc -w <<<"$smp")
 n0=0
 { [ "$count" = 1 ] || [ "$prof" = 1 ]; } && in_shard 0 && n0=$((nk * ns))
 expected_emulated=$(($(shard_count "$(emulated_boots)" 1) * nk * $(wc -w <<<"$emu_smp")))
+expected_cache=$(($(shard_count "$emulated" 1) * nk * $(wc -w <<<"$emu_smp")))   # of them, with the cache model
 expected_boots=$((n0 + expected_emulated + $(shard_count "$rounds") * nk * ns))
 write_manifest running
 say bench "run $run_id: ${#labels[@]} kernels x $rounds rounds ($design_used, seed $seed), configs: $configs, vCPUs: ${smp// /,} -> $out"

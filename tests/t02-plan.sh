@@ -119,7 +119,7 @@ eta=$(
 	. "$TOP/bench/runopts.sh"
 	# shellcheck source=bench/progress.sh
 	. "$TOP/bench/progress.sh"
-	out=$tmp emulated=1 emulated_instructions=1 n0=2 expected_emulated=4 expected_boots=10
+	out=$tmp emulated=1 emulated_instructions=1 n0=2 expected_emulated=4 expected_cache=2 expected_boots=10
 	mkdir -p "$out"/raw/{r00-head,r00-tail,e01-head,e01-tail,e02-head}
 	touch "$out"/raw/{r00-head,e01-head}/done
 	eta_note
