@@ -11,7 +11,7 @@ set -euo pipefail
 PACKAGES=(
 	# the kernel tree and what builds it
 	linux-source-6.1 build-essential bc bison flex libelf-dev libssl-dev
-	cpio xz-utils ccache perl binutils util-linux procps
+	cpio xz-utils perl binutils util-linux procps
 	# root filesystem and guests (QEMU 10 is fetched privately: emu/fetch-qemu.sh)
 	debootstrap e2fsprogs qemu-system-x86
 	# analysis tools, tests and charts
