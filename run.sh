@@ -46,10 +46,10 @@ Commands (default: all):
                   job (see bench/slurm/submit.sh --help)
   emu-measure [OPTS]
                   what the emulated counters cost and how repeatable they
-                  are (see emu/measure.sh --help)
+                  are (see studies/emu-measure.sh --help)
   variance [OPTS] where a timed boot's variance comes from: pinned and
                   unpinned boots, calibrations, several runs a boot, and
-                  what each strategy buys per minute (bench/variance.sh --help)
+                  what each strategy buys per minute (studies/variance.sh --help)
   test [GROUP]... run the test suite: quick (no VM, about 90 s), security,
                   vm (builds and boots kernels), cluster (a one-node Slurm
                   cluster), all (default), or tests whose name contains it
@@ -82,22 +82,22 @@ boot) ensure_deps; exec "$TOP/bench/boot.sh" "$@" ;;
 bench) ensure_deps; exec "$TOP/bench/run.sh" "$@" ;;
 -*) ensure_deps; exec "$0" all "$cmd" "$@" ;;
 test) ensure_deps; exec "$TOP/tests/run.sh" "$@" ;;
-report) ensure_deps; exec "$TOP/bench/report.sh" "$@" ;;
-compare) ensure_deps; exec "$TOP/bench/compare.sh" "$@" ;;
+report) ensure_deps; exec "$TOP/report/report.sh" "$@" ;;
+compare) ensure_deps; exec "$TOP/report/compare.sh" "$@" ;;
 merge) ensure_deps; exec "$TOP/bench/merge.sh" "$@" ;;
 slurm)
 	[ "${1:-}" = submit ] || die "usage: ./run.sh slurm submit [OPTIONS] (see bench/slurm/submit.sh --help)"
 	shift
 	exec "$TOP/bench/slurm/submit.sh" "$@" ;;
-emu-measure) ensure_deps; exec "$TOP/emu/measure.sh" "$@" ;;
-variance) ensure_deps; exec "$TOP/bench/variance.sh" "$@" ;;
+emu-measure) ensure_deps; exec "$TOP/studies/emu-measure.sh" "$@" ;;
+variance) ensure_deps; exec "$TOP/studies/variance.sh" "$@" ;;
 all)
 	ensure_deps
 	for a in "$@"; do [ "$a" = --dry-run ] && exec "$TOP/bench/run.sh" "$@"; done
 	# bench builds what it needs (kernels, rootfs), then the report
 	out=$("$TOP/bench/run.sh" "$@") || die "the bench did not complete (see above)"
 	out=$(tail -n1 <<<"$out")
-	"$TOP/bench/report.sh" "$out"
+	"$TOP/report/report.sh" "$out"
 	echo
 	sed -n '/^Headline/,/^$/p' "$out/report.txt"
 	echo "Report: $out/report.txt (with charts: $out/report.md)"

@@ -243,8 +243,8 @@ fi
 
 # How it ended: the console first (a panic may follow a written status).
 status=$(cat "$out/status" 2>/dev/null || true)
-if grep -qE 'Kernel panic|Oops:|BUG:|general protection fault' "$serial"; then
-	line=$(grep -m1 -E 'Kernel panic|Oops:|BUG:|general protection fault' "$serial" | tr -d '\r')
+if grep -qE "$PANIC_RE" "$serial"; then
+	line=$(grep -m1 -E "$PANIC_RE" "$serial" | tr -d '\r')
 	echo "result=panic" >>"$out/boot-info"
 	say boot "$(basename "$kdir"): kernel panic/oops after ${secs}s: $line (console: $serial)"
 	exit 3

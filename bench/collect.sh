@@ -6,7 +6,7 @@
 # Reads BOOTDIR/{boot-info,cN-*.txt,cN-*.slubstat,cN-count.perfstat,
 # emulated-raw.csv} and writes BOOTDIR/hackbench.csv, counters.csv,
 # crosscheck.csv and (for an emulated-counters boot) emulated.csv, each with
-# its header (lib/rundir.sh's *_HDR: this is their writer, emu/measure.sh
+# its header (lib/rundir.sh's *_HDR: this is their writer, studies/emu-measure.sh
 # writes the same format; bench/run.sh joins the
 # fragments and readers look columns up by name). A file that
 # does not parse gives a row with status "parse-error" and the parser's
@@ -18,8 +18,8 @@ set -euo pipefail
 . "$SLUBBENCH_TOP/lib/rundir.sh"
 [ $# -eq 4 ] || die "usage: bench/collect.sh BOOTDIR KERNEL PROFILE ROUND"
 dir=$1 kernel=$2 profile=$3 round=$4
-PARSER=$SLUBBENCH_TOP/bench/bin/slubparse
-[ -x "$PARSER" ] || die "$PARSER is not built: make -C bench/src"
+PARSER=$TOOLS_BIN/slubparse
+[ -x "$PARSER" ] || die "$PARSER is not built: make -C src"
 
 result=$(sed -n 's/^result=//p' "$dir/boot-info" 2>/dev/null || true)
 [ -n "$result" ] || result=not-run
@@ -136,7 +136,7 @@ if [ -f "$raw" ] && [ -f "$raw.info" ] && [ "$result" = finished ]; then
 fi
 # the cross-check of the counting runs, by slubstats (its columns, its sum)
 rm -f "$xc"
-if "$SLUBBENCH_TOP/bench/bin/slubstats" crosscheck "$dir/counters.csv" >"$xc" 2>>"$dir/collect.log"; then
+if "$TOOLS_BIN/slubstats" crosscheck "$dir/counters.csv" >"$xc" 2>>"$dir/collect.log"; then
 	mv "$xc" "$dir/crosscheck.csv"
 else
 	rm -f "$xc"

@@ -1,31 +1,30 @@
-# shellcheck shell=bash disable=SC2154
+# shellcheck shell=bash disable=SC2154,SC2034 # block, shard: read by planlib.sh's in_shard
 # The merged run's manifest.json and merge.json, sourced by bench/merge.sh
 # (out, ref, n, present, dir_of): which shards came, from which hosts,
 # which rounds are missing, and the status that follows.
 
+# The plan's arithmetic is bench/planlib.sh's, on the plan as --resume
+# reads it (load_plan: checked in bench/merge.sh).
+load_plan "$ref/plan.json"
+set_labels
+build_tools all
+block=$(plan_block)
 # shard_rounds I: the timed rounds of shard I/n, as bench/run.sh --shard
-# runs them (whole balanced squares I, I+n, ...; bench/planlib.sh).
-kernels_csv=$(jq -r '.kernels | split(" ") | map(select(length > 0)) | join(",")' "$ref/plan.json")
-smp_csv=$(jq -r '.smp | tostring | split(" ") | join(",")' "$ref/plan.json")
-design=$(jq -r .design "$ref/plan.json")
-make -s -C "$SLUBBENCH_TOP/bench/src" >/dev/null || die "building the C tools failed (make -C bench/src)"
-block=$("$SLUBBENCH_TOP/bench/bin/slubplan" --kernels "$kernels_csv" --smp "$smp_csv" --design "$design" --block)
-rounds=$(jq -r '.rounds | tonumber' "$ref/plan.json")
+# runs them (whole balanced squares I, I+n, ...).
 shard_rounds() {
-	local r
-	for ((r = 1; r <= rounds; r++)); do [ $(((r - 1) / block % n)) != $(($1 - 1)) ] || printf '%s ' "$r"; done
+	local r shard=$1/$n
+	for ((r = 1; r <= rounds; r++)); do in_shard "$r" && printf '%s ' "$r"; done
+	return 0
 }
-
-emulated=$(jq -r '(.emulated // "0" | tonumber) + (.emulated_instructions // "0" | tonumber)' "$ref/plan.json")
-emu_smp=0
-for x in ${smp_csv//,/ }; do [ "$x" -gt "$EMU_MAX_VCPUS" ] || emu_smp=$((emu_smp + 1)); done
+emu_boots=$(emulated_boots)
+emu_smp=$(wc -w <<<"$(emulated_smp)")
 missing='' missing_rounds='' missing_emulated=0 incomplete=''
 for ((i = 1; i <= n; i++)); do
 	if [ -z "${dir_of[$i]:-}" ]; then
 		missing+="$i/$n "
 		missing_rounds+=$(shard_rounds "$i")
 		# its emulated-counters repetitions: i, i + n, ...
-		for ((e = i; e <= emulated; e += n)); do missing_emulated=$((missing_emulated + 1)); done
+		for ((e = i; e <= emu_boots; e += n)); do missing_emulated=$((missing_emulated + 1)); done
 	elif [ "$(jq -r .status "${dir_of[$i]}/manifest.json")" != complete ]; then
 		incomplete+="$i/$n "
 	fi
@@ -33,7 +32,7 @@ done
 missing=${missing% } incomplete=${incomplete% }
 # round 0 (counting, profiling) is shard 1's
 missing_round0=0
-[ -n "${dir_of[1]:-}" ] || [ "$(jq -r '"\(.count)\(.prof)"' "$ref/plan.json")" = 00 ] || missing_round0=1
+[ -n "${dir_of[1]:-}" ] || [ "$count$prof" = 00 ] || missing_round0=1
 status=complete
 stop="merged all $n shards"
 if [ -n "$missing$incomplete" ]; then
@@ -47,14 +46,14 @@ fi
 
 manifests=()
 for i in "${present[@]}"; do manifests+=("${dir_of[$i]}/manifest.json"); done
-per_round=$(($(wc -w <<<"${kernels_csv//,/ }") * $(wc -w <<<"${smp_csv//,/ }")))
+per_round=$((${#labels[@]} * $(wc -w <<<"$smp")))
 boots_json='[]'
 [ -s "$out/boots.csv" ] && boots_json=$(jq -R -s 'split("\n") | map(select(length > 0) | split(","))
 	| .[0] as $h | .[1:] | map([$h, .] | transpose | map({(.[0]): .[1]}) | add)' "$out/boots.csv")
 jq -s --arg id "${run_id:-$(basename "$out")}" --arg status "$status" --arg stop "$stop" \
 	--argjson n "$n" --arg missing "$missing" --arg rounds_missing "${missing_rounds% }" \
 	--argjson per_round "$per_round" --argjson list "$boots_json" \
-	--argjson emu_missing "$((missing_emulated * $(wc -w <<<"${kernels_csv//,/ }") * emu_smp + missing_round0 * per_round))" \
+	--argjson emu_missing "$((missing_emulated * ${#labels[@]} * emu_smp + missing_round0 * per_round))" \
 	--slurpfile plan "$out/plan.json" '
 	def nums: split(" ") | map(select(length > 0) | tonumber);
 	.[0] + {run_id: $id, status: $status, stop_reason: $stop,

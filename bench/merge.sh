@@ -26,6 +26,8 @@ set -euo pipefail
 # (sourced first: it sets the bench's defaults)
 # shellcheck source=bench/runopts.sh
 . "$(dirname "$0")/runopts.sh"
+# shellcheck source=bench/planlib.sh
+. "$(dirname "$0")/planlib.sh"
 
 case "${1:-}" in -h | --help) usage_from_header "$0" ;; esac
 [ $# -ge 2 ] || die "usage: ./run.sh merge OUT SHARD... (the shards' results directories)"
@@ -110,7 +112,7 @@ for i in "${present[@]}"; do
 	done
 done
 # the run's CSVs, each shard's rows in shard order under one header
-for f in hackbench counters crosscheck emulated boots; do
+for f in $RUN_CSVS; do
 	hdr=
 	for i in "${present[@]}"; do
 		c=${dir_of[$i]}/$f.csv

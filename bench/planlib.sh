@@ -1,10 +1,24 @@
 # shellcheck shell=bash disable=SC2154
 # The bench's plan, sourced by bench/run.sh: the order of the timed boots
-# (bench/bin/slubplan, the one owner of the design), the vCPU counts as a
+# (bin/slubplan, the one owner of the design), the vCPU counts as a
 # factor of the plan, and the plan as --dry-run prints it.
 #
 # Uses bench/run.sh's globals: labels seed design smp configs count prof
 # emulated emulated_mode jobs precision max_rounds max_time rounds shard block.
+
+# set_labels: labels, one a kernel of the plan, and variant_of[LABEL]: a
+# variant listed twice runs twice, as NAME and NAME.2 (A/A).
+set_labels() {
+	local k l i
+	labels=()
+	declare -gA variant_of=()
+	for k in $kernels; do
+		l=$k i=1
+		while [ -n "${variant_of[$l]:-}" ]; do i=$((i + 1)); l=$k.$i; done
+		variant_of[$l]=$k
+		labels+=("$l")
+	done
+}
 
 # plan_args: slubplan's description of this plan (kernels, vCPU counts, design).
 plan_args() {
@@ -15,7 +29,7 @@ plan_args() {
 schedule() {
 	local a
 	mapfile -t a < <(plan_args)
-	"$SLUBBENCH_TOP/bench/bin/slubplan" "${a[@]}" --rounds "$1" --seed "$seed"
+	"$TOOLS_BIN/slubplan" "${a[@]}" --rounds "$1" --seed "$seed"
 }
 
 # plan_block: the rounds of one balanced square, what --precision adds at a
@@ -23,7 +37,7 @@ schedule() {
 plan_block() {
 	local a
 	mapfile -t a < <(plan_args)
-	"$SLUBBENCH_TOP/bench/bin/slubplan" "${a[@]}" --block
+	"$TOOLS_BIN/slubplan" "${a[@]}" --block
 }
 
 # several_smp: true when the plan has more than one vCPU count.

@@ -63,7 +63,7 @@
 #                      does here (README, "Windows in the counting mode")
 #   --machine NAME     the machine the emulated counters model and the
 #                      report prices (emu/src/machines.h: clovertown, the
-#                      default, or harpertown; bench/bin/slubstats machines)
+#                      default, or harpertown; bin/slubstats machines)
 #   --jobs J           counting-mode boots at once (default: the host's
 #                      cores; each takes one); timed boots always run alone
 #   --quick            a short plan for tests: head,tail, 2 rounds, groups 4,
@@ -125,25 +125,17 @@ for uv in ${user_variants[@]+"${user_variants[@]}"}; do
 	case " $kernels " in *" $name "*) ;; *) kernels="$kernels $name" ;; esac
 done
 
-# Labels: a variant listed twice runs twice, as NAME and NAME.2 (A/A).
-labels=()
-declare -A variant_of=()
-for k in $kernels; do
-	l=$k i=1
-	while [ -n "${variant_of[$l]:-}" ]; do i=$((i + 1)); l=$k.$i; done
-	variant_of[$l]=$k
-	labels+=("$l")
-done
+set_labels
 [ ${#labels[@]} -ge 1 ] || die "no kernels to run"
 baseline=$(pick_baseline "${labels[@]}")
 configs=
 for g in $groups; do configs+="$mode:$unit:$g:$loops:$fds:$datasize "; done
 configs=${configs% }
-make -s -C "$B/src" >/dev/null || die "building the C tools failed (make -C bench/src)"
+build_tools all
 if [ -n "$machine" ]; then
-	machine_cores=$(csv_get <("$B/bin/slubstats" machines) cores name="$machine")
+	machine_cores=$(csv_get <("$TOOLS_BIN/slubstats" machines) cores name="$machine")
 	[ -n "$machine_cores" ] ||
-		die "--machine $machine is not a machine of emu/src/machines.h: use one of $(csv_rows <("$B/bin/slubstats" machines) name | paste -sd, -)"
+		die "--machine $machine is not a machine of emu/src/machines.h: use one of $(csv_rows <("$TOOLS_BIN/slubstats" machines) name | paste -sd, -)"
 	[ "$machine_cores" -ge "$EMU_MAX_VCPUS" ] ||
 		die "--machine $machine has $machine_cores cores, fewer than the $EMU_MAX_VCPUS vCPUs the emulated counters may run: add it to emu/src/machines.h with more"
 fi

@@ -5,9 +5,6 @@
 # Uses bench/run.sh's globals: out run_id labels variant_of profile configs
 # smp mem accel timeout count prof retries git_state B, and planlib.sh.
 
-# BOOTS_HDR: the columns of boots.csv, owned here (boot_fragment writes it).
-BOOTS_HDR=round,position,kernel,vcpus,kind,attempt,host,start_utc,wall_seconds,result,seed,host_load
-
 # boot_fragment DIR ROUND POSITION LABEL VCPUS KIND ATTEMPT HOST START WALL
 # RESULT SEED HOST_LOAD: DIR/boots.csv. SEED: the counting mode's (empty
 # under MTTCG); HOST_LOAD: other work's cores busy during the boot
@@ -26,7 +23,7 @@ boot_fragment() {
 # its writer gave it (idempotent; written through a temporary file).
 join_csv() {
 	local f hdr frag
-	for f in hackbench counters crosscheck emulated boots; do
+	for f in $RUN_CSVS; do
 		mapfile -t frags < <(find "$out/raw" -name "$f.csv" | sort)
 		[ ${#frags[@]} -gt 0 ] || continue
 		hdr=$(head -n1 "${frags[0]}")
@@ -258,7 +255,7 @@ write_manifest() {
 current_intervals() {
 	MAX_HALFWIDTH=
 	[ -s "$out/hackbench.csv" ] || return 0
-	"$SLUBBENCH_TOP/bench/bin/slubstats" times "$out/hackbench.csv" --baseline "$baseline" >"$out/.progress.csv" 2>/dev/null || return 0
+	"$TOOLS_BIN/slubstats" times "$out/hackbench.csv" --baseline "$baseline" >"$out/.progress.csv" 2>/dev/null || return 0
 	MAX_HALFWIDTH=$(csv_rows "$out/.progress.csv" halfwidth_pct | awk '$1 != "" { if ($1 > m) m = $1; f = 1 } END { if (f) printf "%.2f\n", m }')
 	csv_rows "$out/.progress.csv" kernel config ratio ci95_lo ci95_hi halfwidth_pct pairs vcpus timing |
 		awk -F'|' '$3 != "" {

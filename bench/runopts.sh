@@ -45,7 +45,7 @@ set_opt() {
 	machine)
 		# a name's form here; bench/run.sh checks it against the machine
 		# table (emu/src/machines.h, its one owner) once the tools are built
-		[[ "$v" =~ ^[a-z][a-z0-9_-]{0,31}$ ]] || die "--machine needs a machine's name such as clovertown (bench/bin/slubstats machines), not '$v'"
+		[[ "$v" =~ ^[a-z][a-z0-9_-]{0,31}$ ]] || die "--machine needs a machine's name such as clovertown (bin/slubstats machines), not '$v'"
 		machine=$v ;;
 	jobs)
 		x=$(opt_uint --jobs "$v")

@@ -95,6 +95,22 @@ ksrc_version() {
 	printf '%s\n' "$v"
 }
 
+# PANIC_RE: a guest console line that means the kernel broke (ERE): the
+# boot's verdict (bench/boot.sh) and the report's fault list read it.
+# shellcheck disable=SC2034
+PANIC_RE='Kernel panic|Oops:|BUG:|general protection fault'
+
+# ---- the host C tools (src/) ----------------------------------------------
+# TOOLS_BIN: where src/Makefile puts them (in the checkout, not the cache:
+# two checkouts sharing a cache must not run each other's build).
+TOOLS_BIN=$SLUBBENCH_TOP/bin
+# build_tools TARGET...: build them if their sources changed (all:
+# slubparse, slubstats, slubplan; unit; fuzz); dies on failure.
+build_tools() {
+	make -s -C "$SLUBBENCH_TOP/src" BIN="$TOOLS_BIN" "$@" >/dev/null ||
+		die "building the C tools failed (make -C src $*)"
+}
+
 # ---- cache paths: each one named here alone -------------------------------
 # ksrc_tree: the extracted kernel tree of the installed linux-source-6.1.
 ksrc_tree() { echo "$SLUBBENCH_CACHE/src/linux-source-6.1_$(ksrc_version)"; }

@@ -8,8 +8,16 @@ RUN_FILE_MAX_MB=64
 # the longest line a run's CSV may have (slubbench's are under 300)
 RUN_LINE_MAX=4096
 
+# RUN_CSVS: the run's CSVs, each joined from the boots' fragments (and the
+# shards') under its writer's header: hackbench, counters, emulated (below),
+# crosscheck (slubstats crosscheck's), boots (BOOTS_HDR).
+RUN_CSVS="hackbench counters crosscheck emulated boots"
+# BOOTS_HDR: one row per boot attempt (bench/runlib.sh's boot_fragment).
+# shellcheck disable=SC2034
+BOOTS_HDR=round,position,kernel,vcpus,kind,attempt,host,start_utc,wall_seconds,result,seed,host_load
+
 # The headers of the per-boot CSVs, written by bench/collect.sh (and, in
-# the same format, by emu/measure.sh); readers look columns up by name.
+# the same format, by studies/emu-measure.sh); readers look columns up by name.
 # "window" is the run's place in its boot: an emulated-counters boot runs
 # each configuration W times (bench --emulated-windows W), each run one
 # plugin window, 1..W; a timed or counting run is window 1. A replicate is
@@ -24,8 +32,8 @@ COUNTERS_HDR=kernel,profile,round,config,window,vcpus,kind,source,cache,counter,
 # four (their other columns are empty).
 EMULATED_METRICS="instructions accesses misses transfers l2_hits memory transfers_die transfers_package transfers_socket"
 # The parts of the modelled cycles, in the order slubstats emulated-cycles
-# writes them (bench/src/cycles.c, CY_PARTS; t53 checks the two agree)
-# shellcheck disable=SC2034 # read by the report (bench/report-cycles.sh, report-plots.sh)
+# writes them (src/cycles.c, CY_PARTS; t53 checks the two agree)
+# shellcheck disable=SC2034 # read by the report (report/sections/cycles.sh, report/plots.sh)
 CYCLE_PARTS="base l2 memory transfer_die transfer_package transfer_socket"
 # "machine": the machine the plugin modelled (emu/src/machines.h; empty
 # before it had one)

@@ -5,16 +5,16 @@
 # way: one line "PROG: error: OPT needs a value" (or names the option).
 # A new run is never written into a directory that holds another run.
 . "$(dirname "$0")/lib.sh"
-make -s -C "$TOP/bench/src" >/dev/null
-for c in "bench/run.sh --loops" "bench/boot.sh --smp" "bench/report.sh x --baseline" "kernels/build.sh --profile" \
-	"bench/bin/slubplan --rounds" "bench/bin/slubstats --baseline" "bench/variance.sh --boots" "emu/measure.sh --windows"; do
+build_tools all
+for c in "bench/run.sh --loops" "bench/boot.sh --smp" "report/report.sh x --baseline" "kernels/build.sh --profile" \
+	"bin/slubplan --rounds" "bin/slubstats --baseline" "studies/variance.sh --boots" "studies/emu-measure.sh --windows"; do
 	# shellcheck disable=SC2086
 	expect_fail $TOP/$c
 	opt=${c##* }
 	contains "$OUT" "^[a-z]+: error: $opt needs a value" "$c without a value"
 	[ "$(grep -c . <<<"$OUT")" = 1 ] || fail "$c: more than one line: $OUT"
 done
-for c in bench/run.sh bench/boot.sh bench/report.sh kernels/build.sh bench/bin/slubplan bench/bin/slubstats bench/variance.sh emu/measure.sh; do
+for c in bench/run.sh bench/boot.sh report/report.sh kernels/build.sh bin/slubplan bin/slubstats studies/variance.sh studies/emu-measure.sh; do
 	expect_fail "$TOP/$c" --no-such-option
 	contains "$OUT" "^[a-z]+: error: unknown option '--no-such-option' \(see .*--help\)" "$c: an unknown option named"
 done
@@ -59,7 +59,7 @@ got=$(for d in "$tmpd"/i/raw/e*; do echo "$(basename "$d") $(sed -n 's/^counters
 	fail "--emulated-instructions 2 after one cache-model boot: $got"
 grep -q -- '--emulated-instructions 2' <<<"$("$TOP/bench/plan-command.sh" "$tmpd/i")" || fail "the Reproduce line lost --emulated-instructions"
 R=$tmpd/i
-"$TOP/bench/report.sh" "$R" >/dev/null 2>&1 || fail "no report of the stubbed --emulated-instructions run"
+"$TOP/report/report.sh" "$R" >/dev/null 2>&1 || fail "no report of the stubbed --emulated-instructions run"
 # shellcheck source=lib/rundir.sh
 . "$TOP/lib/rundir.sh"
 [ "$(csv_get "$R/emulated-summary.csv" n kernel=head config=c1 scope=all metric=instructions)" = 3 ] &&

@@ -3,16 +3,16 @@
 # The C parsers' unit tests (cmocka), built with ASan and UBSan, on outputs
 # captured from the built kernels and on broken variants of them.
 . "$(dirname "$0")/lib.sh"
-make -s -C "$TOP/bench/src" all unit >/dev/null
-"$TOP/bench/bin/test_parsers"
+build_tools all unit
+"$TOOLS_BIN/test_parsers"
 ok "parser unit tests pass under ASan/UBSan"
-"$TOP/bench/bin/test_stats"
-"$TOP/bench/bin/test_design"
-"$TOP/bench/bin/test_variance"
+"$TOOLS_BIN/test_stats"
+"$TOOLS_BIN/test_design"
+"$TOOLS_BIN/test_variance"
 ok "statistics agree with SciPy's and statsmodels' values; Williams plans are balanced"
-"$TOP/bench/bin/test_cycles"
+"$TOOLS_BIN/test_cycles"
 ok "the cost model prices a hand-made access stream as computed by hand (Python), halved and doubled"
-cores=$(csv_get <("$TOP/bench/bin/slubstats" machines) cores name=clovertown)
+cores=$(csv_get <("$TOOLS_BIN/slubstats" machines) cores name=clovertown)
 [ "$cores" = "$EMU_MAX_VCPUS" ] || fail "EMU_MAX_VCPUS ($EMU_MAX_VCPUS, lib/common.sh) is not the default machine's $cores cores"
 ok "the most vCPUs the emulated counters take is the default machine's core count ($cores)"
 make -s -C "$TOP/emu/src" unit >/dev/null

@@ -5,7 +5,7 @@
 # message fails. SLUBBENCH_FUZZ_SECONDS sets the time (default 20).
 . "$(dirname "$0")/lib.sh"
 command -v clang >/dev/null || skip "clang is missing: install clang libclang-rt-14-dev (./run.sh deps)"
-make -s -C "$TOP/bench/src" fuzz >/dev/null
+build_tools fuzz
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 i=0
@@ -15,7 +15,7 @@ for f in slabinfo-slub.txt slubstat.txt hackbench.txt perfstat.csv; do
 	i=$((i + 1))
 done
 secs=${SLUBBENCH_FUZZ_SECONDS:-20}
-(cd "$tmp" && "$TOP/bench/bin/fuzz_parsers" -max_total_time="$secs" -print_final_stats=1 \
+(cd "$tmp" && "$TOOLS_BIN/fuzz_parsers" -max_total_time="$secs" -print_final_stats=1 \
 	-rss_limit_mb=1024 corpus seeds) >"$tmp/log" 2>&1 ||
 	{ tail -n 40 "$tmp/log"; fail "the fuzzer found a failing input"; }
 runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$tmp/log")

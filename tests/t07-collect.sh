@@ -6,7 +6,7 @@
 # oversubscribed wall times marked, a guest that saw another CPU count
 # refused, configurations numbered across a plan's vCPU counts.
 . "$(dirname "$0")/lib.sh"
-make -s -C "$TOP/bench/src" >/dev/null
+build_tools all
 D=$TOP/tests/data
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT

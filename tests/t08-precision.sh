@@ -9,7 +9,7 @@
 . "$(dirname "$0")/lib.sh"
 # shellcheck source=bench/runlib.sh
 . "$TOP/bench/runlib.sh"
-make -s -C "$TOP/bench/src" >/dev/null
+build_tools all
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 out=$tmp/run baseline=tail

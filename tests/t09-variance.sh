@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # group: quick
-# The variance experiment (bench/variance.sh, issue #9 item 5) without
+# The variance experiment (studies/variance.sh, issue #9 item 5) without
 # boots: its bad input is refused before anything is built; slubstats
 # variance on a made-up variance.csv finds a calibration that explains the
 # time exactly (no residual), keeps the conditions apart, and refuses a
@@ -8,14 +8,14 @@
 . "$(dirname "$0")/lib.sh"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-make -s -C "$TOP/bench/src" >/dev/null
-S=$TOP/bench/bin/slubstats
+build_tools all
+S=$TOOLS_BIN/slubstats
 
-expect_fail "$TOP/bench/variance.sh" --boots 6
+expect_fail "$TOP/studies/variance.sh" --boots 6
 contains "$OUT" "boots 6: give a multiple of 4" "--boots not a multiple of 4 is refused"
-expect_fail "$TOP/bench/variance.sh" --reps 1
+expect_fail "$TOP/studies/variance.sh" --reps 1
 contains "$OUT" "reps 1: give at least 2" "--reps 1 is refused"
-expect_fail "$TOP/bench/variance.sh" --loops
+expect_fail "$TOP/studies/variance.sh" --loops
 contains "$OUT" "loops" "an option without its value is refused"
 
 # 16 boots, U P P U ...; run1 = 2 x cal-pipe^1.2 exactly in the pinned
@@ -45,7 +45,7 @@ expect_fail "$S" variance "$tmp/v2.csv"
 contains "$OUT" "boot 5 has no run2" "a boot with a run missing is refused, named"
 
 printf 'command=test\nhost=test, 2 cores\n' >"$tmp/run-info"
-sum=$("$TOP/bench/variance-summary.sh" "$tmp")
+sum=$("$TOP/studies/variance-summary.sh" "$tmp")
 for s in first mean drop-first cal-loop cal-pipe; do
 	grep -qE "^  (pinned|unpinned) +$s " <<<"$sum" || fail "summary lacks strategy $s: $sum"
 done

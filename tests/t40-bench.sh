@@ -25,7 +25,7 @@ done
 [ "$(jq -r '.rootfs.packages["rt-tests"]' "$R/manifest.json")" != null ] || fail "no rt-tests version"
 ok "results directory with manifest (seed, kernels, rootfs packages)"
 n=$(grep -c ',timed,socket,process,4,20,50,100,[0-9]*,[0-9]*,[a-z]*,[0-9.]*,ok$' "$R/hackbench.csv" || true)
-[ "$n" = 4 ] || fail "want 4 timed rows, got $n: $(cat "$R/hackbench.csv"); consoles: $(grep -h -m1 -aE 'Kernel panic|Oops:|BUG:' "$R"/logs/*.log)"
+[ "$n" = 4 ] || fail "want 4 timed rows, got $n: $(cat "$R/hackbench.csv"); consoles: $(grep -h -m1 -aE "$PANIC_RE" "$R"/logs/*.log)"
 ok "4 timed hackbench runs (2 kernels x 2 rounds)"
 [ "$(csv_rows "$R/hackbench.csv" round kind | grep -c '^0|timed$')" = 0 ] || fail "round 0 timed something"
 [ "$(csv_rows "$R/hackbench.csv" round kind | grep -c '^[1-9][0-9]*|count$')" = 0 ] || fail "a timed round counted"

@@ -29,7 +29,7 @@ grep -qx '2|head|1|panic' <<<"$b" && ! grep -q '^2|head|2|' <<<"$b" || fail "pan
 [ "$(csv_rows "$tmp/a/hackbench.csv" round kernel kind status | grep -c '^1|tail|timed|ok$')" = 1 ] ||
 	fail "round 1 tail counted $(csv_rows "$tmp/a/hackbench.csv" round kernel kind status | grep -c '^1|tail|timed|ok$') times"
 ok "killed by SIGKILL: attempt 2 in its own directory, attempt 1 kept, counted once; a panic is not retried"
-"$TOP/bench/report.sh" "$tmp/a" 2>/dev/null || fail "no report"
+"$TOP/report/report.sh" "$tmp/a" 2>/dev/null || fail "no report"
 grep -q 'round 1, tail (timed), attempt 1: killed-KILL; booted again' "$tmp/a/report.txt" &&
 	grep -q 'round 2, head (timed), attempt 1: panic; kept, a finding (never retried)' "$tmp/a/report.txt" &&
 	grep -q 'console: Kernel panic - not syncing' "$tmp/a/report.txt" || fail "Faults section: $(sed -n '/^Faults/,/^$/p' "$tmp/a/report.txt")"

@@ -17,7 +17,7 @@ R=$tmp/run
 	fail "manifest: $(jq -c '{status, boots: .boots | {expected, done, failed}}' "$R/manifest.json")"
 [ "$(csv_rows "$R/boots.csv" round kernel vcpus kind result | awk -F'|' '$4 == "timed" && $5 == "finished"' | sort -u | wc -l)" = 8 ] ||
 	fail "want 8 finished timed boots (2 rounds x 2 kernels x 2 counts): $(cat "$R/boots.csv")
-	what the consoles said: $(grep -h -A12 -E 'Kernel panic|Oops:|BUG:|general protection fault' "$R"/raw/*/serial.log | head -n 40)"
+	what the consoles said: $(grep -h -A12 -E "$PANIC_RE" "$R"/raw/*/serial.log | head -n 40)"
 ok "12 boots: 8 timed (every kernel at every count in each round), 4 emulated"
 for d in "$R"/raw/[re]*-v*-*; do
 	case "$d" in *.a[0-9]*) continue ;; esac # a retried attempt

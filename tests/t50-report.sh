@@ -14,7 +14,7 @@ trap 'rm -rf "$tmp"' EXIT
 . "$TOP/tests/fixtures.sh"
 
 mkrun "$tmp/a" 8
-"$TOP/bench/report.sh" "$tmp/a" 2>"$tmp/log" || { cat "$tmp/log"; fail "report failed"; }
+"$TOP/report/report.sh" "$tmp/a" 2>"$tmp/log" || { cat "$tmp/log"; fail "report failed"; }
 golden "$tmp/a" timed
 for f in summary.csv mechanism.csv report.txt report.md plots/times.png plots/times.svg plots/ratios.png \
 	plots/drift.png plots/add_partial.png plots/slowpath.png plots/slowpath.svg; do
@@ -58,7 +58,7 @@ grep -q 'CONFIG_SLUB_STATS' "$R" || fail "no SLUB_STATS caveat for slab against 
 ok "warnings for emulation and SLUB_STATS"
 
 mkdir -p "$tmp/b" && cp "$tmp"/a/{hackbench,counters,crosscheck,boots}.csv "$tmp/a/manifest.json" "$tmp/b/"
-"$TOP/bench/report.sh" "$tmp/b" 2>/dev/null
+"$TOP/report/report.sh" "$tmp/b" 2>/dev/null
 for f in summary.csv mechanism.csv plots/times.png plots/times.svg plots/add_partial.png plots/ratios.svg plots/drift.png; do
 	cmp -s "$tmp/a/$f" "$tmp/b/$f" || fail "$f differs between two reports of the same data"
 done
@@ -71,7 +71,7 @@ ok "same data in, same report out (text, CSV, PNG, SVG)"
 # Emulated counters: known ratios, ranges and spreads (tests/fixtures.sh)
 mkrun "$tmp/e" 4
 mkemulated "$tmp/e"
-"$TOP/bench/report.sh" "$tmp/e" 2>/dev/null || fail "no report with emulated.csv"
+"$TOP/report/report.sh" "$tmp/e" 2>/dev/null || fail "no report with emulated.csv"
 grep -qE '^  transfers +head +[0-9.]+ +x1\.500 +1\.485\.\.1\.515r +1\.00%$' "$tmp/e/report.txt" ||
 	fail "emulated transfers row: $(grep -E '^  transfers' "$tmp/e/report.txt")"
 grep -qE '^  instructions +head +[0-9.]+ +x1\.050 +1\.050\.\.1\.050r +0\.00%$' "$tmp/e/report.txt" ||
@@ -85,7 +85,7 @@ ok "emulated counters, 2 boots: ratio 1.5, its range 1.485..1.515 marked r, spre
 # 3 boots of each: the 95% interval (Welch's on the logs), not the range
 mkrun "$tmp/e3" 4
 mkemulated "$tmp/e3" 3
-"$TOP/bench/report.sh" "$tmp/e3" 2>/dev/null || fail "no report with 3 emulated boots"
+"$TOP/report/report.sh" "$tmp/e3" 2>/dev/null || fail "no report with 3 emulated boots"
 golden "$tmp/e3" emulated
 grep -qE '^  transfers +head +[0-9.]+ +x1\.500 +1\.458\.\.1\.543  +[0-9.]+%$' "$tmp/e3/report.txt" ||
 	fail "emulated transfers row, 3 boots: $(grep -E '^  transfers' "$tmp/e3/report.txt")"
@@ -98,7 +98,7 @@ mkrun "$tmp/ew" 4
 mkemulated "$tmp/ew" 3
 awk -F, -v OFS=, 'NR == 1 { $4 = $4 ",window"; print; next } { w = $3; $3 = 1; $4 = $4 "," w; print }' \
 	"$tmp/ew/emulated.csv" >"$tmp/ew/e.csv" && mv "$tmp/ew/e.csv" "$tmp/ew/emulated.csv"
-"$TOP/bench/report.sh" "$tmp/ew" 2>/dev/null || fail "no report with 3 emulated windows"
+"$TOP/report/report.sh" "$tmp/ew" 2>/dev/null || fail "no report with 3 emulated windows"
 grep -qE '^  transfers +head +[0-9.]+ +x1\.500 +1\.458\.\.1\.543  +[0-9.]+%$' "$tmp/ew/report.txt" ||
 	fail "emulated transfers row, 3 windows: $(grep -E '^  transfers' "$tmp/ew/report.txt")"
 tr -s ' \n' '  ' <"$tmp/ew/report.txt" | grep -q '3 windows per kernel (3 windows a boot, each a replicate' ||
@@ -106,28 +106,28 @@ tr -s ' \n' '  ' <"$tmp/ew/report.txt" | grep -q '3 windows per kernel (3 window
 ok "emulated counters, one boot of 3 windows: each window a replicate, the 3-boot interval, said in words"
 
 mkrun "$tmp/n1" 1
-"$TOP/bench/report.sh" "$tmp/n1" 2>/dev/null
+"$TOP/report/report.sh" "$tmp/n1" 2>/dev/null
 grep -q '^  head: too few pairs' "$tmp/n1/report.txt" || fail "one round gives a verdict: $(grep '^  head' "$tmp/n1/report.txt")"
 grep -q 'fewer than 2 rounds with both kernels' "$tmp/n1/report.txt" || fail "no too-few-pairs warning"
 ok "one round: no interval, and said so"
 
-expect_fail "$TOP/bench/report.sh" "$tmp/nothing"
+expect_fail "$TOP/report/report.sh" "$tmp/nothing"
 contains "$OUT" "no run" "missing run refused"
 mkdir -p "$tmp/empty"
-expect_fail "$TOP/bench/report.sh" "$tmp/empty"
+expect_fail "$TOP/report/report.sh" "$tmp/empty"
 contains "$OUT" "manifest.json is missing: not a slubbench run" "not a run directory refused"
-expect_fail "$TOP/bench/report.sh" "$tmp/a" --baseline nosuch
+expect_fail "$TOP/report/report.sh" "$tmp/a" --baseline nosuch
 contains "$OUT" "baseline 'nosuch' is not in this run" "unknown baseline refused"
-expect_fail "$TOP/bench/report.sh" "$tmp/a" --baseline
+expect_fail "$TOP/report/report.sh" "$tmp/a" --baseline
 contains "$OUT" "^slubbench: error: --baseline needs a value" "option without its value"
 
 # compare: B is A with head 50% slower; every other kernel the same
 mkdir -p "$tmp/c" && cp "$tmp"/a/{counters,crosscheck,boots}.csv "$tmp/a/manifest.json" "$tmp/c/"
 awk -F, -v OFS=, '$1 == "head" && $5 == "timed" { $12 = sprintf("%.3f", $12 * 1.5) } { print }' "$tmp/a/hackbench.csv" >"$tmp/c/hackbench.csv"
 jq '.run_id = "c"' "$tmp/a/manifest.json" >"$tmp/c/manifest.json"
-out=$("$TOP/bench/compare.sh" "$tmp/a" "$tmp/c")
+out=$("$TOP/report/compare.sh" "$tmp/a" "$tmp/c")
 grep -qE '^head +socket/process/g10/l300/f20/d100 +[0-9.]+\(8\) +[0-9.]+\(8\) +\+50\.0% +1\.[0-9]+\.\.1\.[0-9]+ +slower' <<<"$out" || fail "compare: $out"
 grep -qE '^tail +socket/process/g10/l300/f20/d100 .* \+0\.0% .* no detectable difference' <<<"$out" || fail "compare: $out"
-out=$("$TOP/bench/compare.sh" "$tmp/c" "$tmp/a")
+out=$("$TOP/report/compare.sh" "$tmp/c" "$tmp/a")
 grep -qE '^head +socket/process/g10/l300/f20/d100 .* -33\.3% .* faster' <<<"$out" || fail "compare B->A: $out"
 ok "compare finds head 50% slower in B (and 33% faster the other way), tail unchanged"

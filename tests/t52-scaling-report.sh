@@ -13,7 +13,7 @@ trap 'rm -rf "$tmp"' EXIT
 . "$TOP/tests/fixtures.sh"
 
 mkscaling "$tmp/s" 6 2
-"$TOP/bench/report.sh" "$tmp/s" >"$tmp/log" 2>&1 || { cat "$tmp/log"; fail "report failed"; }
+"$TOP/report/report.sh" "$tmp/s" >"$tmp/log" 2>&1 || { cat "$tmp/log"; fail "report failed"; }
 golden "$tmp/s" scaling
 R=$tmp/s/report.txt
 [ -s "$tmp/s/plots/scaling.png" ] && [ -s "$tmp/s/plots/scaling.svg" ] || fail "no scaling chart"
@@ -47,13 +47,13 @@ ok "the headline gives add_partial per message at every vCPU count (counts only)
 awk 'length > 80 { exit 1 }' "$R" || fail "report.txt has lines over 80 columns"
 
 mkscaling "$tmp/n" 6 1
-"$TOP/bench/report.sh" "$tmp/n" >"$tmp/log" 2>&1 || { cat "$tmp/log"; fail "report failed"; }
+"$TOP/report/report.sh" "$tmp/n" >"$tmp/log" 2>&1 || { cat "$tmp/log"; fail "report failed"; }
 tr -s ' \n' ' ' <"$tmp/n/report.txt" | grep -q 'the mechanism shows no detectable change from 2 to 8 vCPUs: the two intervals overlap' ||
 	fail "no growth, yet: $(sed -n '/^Scaling:/,/^For comparison/p' "$tmp/n/report.txt")"
 ok "the same ratio at every count: 'no detectable change'"
 
 # the same data, the same report
 cp "$R" "$tmp/first.txt"
-"$TOP/bench/report.sh" "$tmp/s" >/dev/null 2>&1
+"$TOP/report/report.sh" "$tmp/s" >/dev/null 2>&1
 cmp -s "$R" "$tmp/first.txt" || fail "a second report of the same data differs"
 ok "same data, same report"

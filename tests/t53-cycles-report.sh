@@ -16,7 +16,7 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 mkrun "$tmp/c" 4
 mkcycles "$tmp/c"
-"$TOP/bench/report.sh" "$tmp/c" >/dev/null 2>&1 || fail "no report with a machine model"
+"$TOP/report/report.sh" "$tmp/c" >/dev/null 2>&1 || fail "no report with a machine model"
 golden "$tmp/c" cycles
 R=$tmp/c
 [ "$(csv_get "$R/emulated-cycles.csv" value kernel=head config=c2 kind=sensitivity name=as-stated factor=1)" = 1.03948 ] ||
@@ -57,7 +57,7 @@ mkcycles "$tmp/i"
 awk -F, 'NR > 1 && $3 == 1 { for (r = 4; r <= 5; r++) { $3 = r; for (i = 10; i <= 17; i++) $i = ""; print } }' OFS=, \
 	"$tmp/i/emulated.csv" >"$tmp/more.csv"
 cat "$tmp/more.csv" >>"$tmp/i/emulated.csv"
-"$TOP/bench/report.sh" "$tmp/i" >/dev/null 2>&1 || fail "no report with instruction-only boots"
+"$TOP/report/report.sh" "$tmp/i" >/dev/null 2>&1 || fail "no report with instruction-only boots"
 golden "$tmp/i" instructions
 R=$tmp/i
 [ "$(csv_get "$R/emulated-cycles.csv" value kernel=head config=c2 kind=sensitivity name=as-stated factor=1)" = 1.03948 ] ||
@@ -77,7 +77,7 @@ grep -qF "the cache model's counts (misses, transfers, cycles) in 3 boots per ke
 	fail "the report does not say which boots counted what: $(grep -A3 '^Emulated counters' "$R/report.txt")"
 ok "2 instruction-only boots a kernel: instructions over 5 boots, the cache's counts and cycles over 3 (cycles x1.03948 as before), said in the report"
 # a row with some of the cache's counts, or a window counted in part: refused
-S=$TOP/bench/bin/slubstats
+S=$TOOLS_BIN/slubstats
 sed '3s/^\(\([^,]*,\)\{10\}\)[^,]*/\1/' "$tmp/c/emulated.csv" >"$tmp/part.csv"
 expect_fail "$S" emulated "$tmp/part.csv" "$tmp/c/hackbench.csv"
 contains "$OUT" "accesses, misses and transfers: give all three or none" "a row with accesses and transfers but no misses"
@@ -87,7 +87,7 @@ contains "$OUT" "a window is counted whole or not at all" "a window with one row
 ok "a row or a window counted in part is refused, naming the line"
 mkrun "$tmp/old" 4
 mkemulated "$tmp/old" 3
-"$TOP/bench/report.sh" "$tmp/old" >/dev/null 2>&1 || fail "a run before the machine model does not report"
+"$TOP/report/report.sh" "$tmp/old" >/dev/null 2>&1 || fail "a run before the machine model does not report"
 [ ! -e "$tmp/old/emulated-cycles.csv" ] || fail "cycles made up for a run without a machine"
 ! grep -qi 'modelled cycles' "$tmp/old/report.txt" || fail "a run without a machine speaks of modelled cycles"
 [ ! -e "$tmp/old/plots/cycles.png" ] || fail "a run without a machine has a cycles chart"

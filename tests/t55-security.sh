@@ -12,7 +12,7 @@ trap 'rm -rf "$tmp"' EXIT
 canary=$tmp/canary
 payload="tcg'; system(\"touch $canary\"); z='x"
 mkrun "$tmp/good" 4
-"$TOP/bench/report.sh" "$tmp/good" 2>/dev/null || fail "the untouched fixture does not report"
+"$TOP/report/report.sh" "$tmp/good" 2>/dev/null || fail "the untouched fixture does not report"
 rm -f "$tmp"/good/{summary,mechanism}.csv
 
 # hostile NAME: a fresh copy of the fixture in $tmp/NAME (a plain directory name)
@@ -30,62 +30,62 @@ refused() {
 for field in accel qemu status updated command slubbench_git host.cpu host.kernel plan.profile rootfs.suite; do
 	hostile manifest
 	jq --arg v "$payload" --arg f "$field" 'setpath($f | split("."); $v)' "$tmp/good/manifest.json" >"$H/manifest.json"
-	refused "manifest $field" "manifest.json: field $field breaks its rule" "$TOP/bench/report.sh" "$H"
+	refused "manifest $field" "manifest.json: field $field breaks its rule" "$TOP/report/report.sh" "$H"
 done
 hostile "q'x"
-refused "a quote in the directory name" "is not a valid run id" "$TOP/bench/report.sh" "$H"
+refused "a quote in the directory name" "is not a valid run id" "$TOP/report/report.sh" "$H"
 hostile kname
 awk -F, -v OFS=, -v c="$canary" 'NR == 2 { $1 = "head$(touch " c ")" } { print }' "$tmp/good/hackbench.csv" >"$H/hackbench.csv"
-refused "shell in a CSV kernel name" "hackbench.csv: line 2: kernel .* breaks the rule" "$TOP/bench/report.sh" "$H"
+refused "shell in a CSV kernel name" "hackbench.csv: line 2: kernel .* breaks the rule" "$TOP/report/report.sh" "$H"
 hostile cname
 awk -F, -v OFS=, -v c="$canary" 'NR == 2 { $7 = "x\";system(\"touch " c "\");\"" } { print }' "$tmp/good/counters.csv" >"$H/counters.csv"
-refused "awk in a CSV cache name" "counters.csv: line 2: " "$TOP/bench/report.sh" "$H"
+refused "awk in a CSV cache name" "counters.csv: line 2: " "$TOP/report/report.sh" "$H"
 hostile fname
 {
 	echo "kernel,profile,round,config,vcpu,function,instructions,accesses,misses,transfers"
 	echo "head,2007,1,c1,0,x\$(touch $canary),1,1,0,0"
 } >"$H/emulated.csv"
-refused "shell in an emulated function name" "emulated.csv: line 2: function .* breaks the rule" "$TOP/bench/report.sh" "$H"
+refused "shell in an emulated function name" "emulated.csv: line 2: function .* breaks the rule" "$TOP/report/report.sh" "$H"
 hostile fcount
 {
 	echo "kernel,profile,round,config,vcpu,function,instructions,accesses,misses,transfers"
 	echo "head,2007,1,c1,0,__slab_free,1e999,1,0,0"
 } >"$H/emulated.csv"
-refused "a count that is not a whole number" "emulated.csv: line 2: instructions .* breaks the rule uint" "$TOP/bench/report.sh" "$H"
+refused "a count that is not a whole number" "emulated.csv: line 2: instructions .* breaks the rule uint" "$TOP/report/report.sh" "$H"
 hostile link
 mkdir -p "$H/raw" && ln -s /etc/passwd "$H/raw/x"
-refused "a symbolic link" "raw/x is a symbolic link" "$TOP/bench/report.sh" "$H"
+refused "a symbolic link" "raw/x is a symbolic link" "$TOP/report/report.sh" "$H"
 hostile big
 truncate -s 1G "$H/boots.csv"
-refused "a 1 GB sparse CSV" "boots.csv is larger than 64 MiB" "$TOP/bench/report.sh" "$H"
+refused "a 1 GB sparse CSV" "boots.csv is larger than 64 MiB" "$TOP/report/report.sh" "$H"
 hostile nul
 printf 'head,2007,1,c1,timed,socket,process,5,20,300,100,1.0\000,ok\n' >>"$H/hackbench.csv"
-refused "a NUL byte in a CSV" "hackbench.csv: a NUL byte" "$TOP/bench/report.sh" "$H"
+refused "a NUL byte in a CSV" "hackbench.csv: a NUL byte" "$TOP/report/report.sh" "$H"
 hostile seconds
 sed -i '2s/,[0-9.]*,ok$/,fast,ok/' "$H/hackbench.csv"
-refused "a non-numeric seconds" "hackbench.csv: line 2: seconds \"fast\" breaks the rule" "$TOP/bench/report.sh" "$H"
+refused "a non-numeric seconds" "hackbench.csv: line 2: seconds \"fast\" breaks the rule" "$TOP/report/report.sh" "$H"
 hostile column
 sed -i '1s/seconds/sec;onds/' "$H/hackbench.csv"
-refused "an unknown column" 'unknown column "sec;onds"' "$TOP/bench/report.sh" "$H"
-refused "compare with a hostile run" 'unknown column "sec;onds"' "$TOP/bench/compare.sh" "$tmp/good" "$H"
+refused "an unknown column" 'unknown column "sec;onds"' "$TOP/report/report.sh" "$H"
+refused "compare with a hostile run" 'unknown column "sec;onds"' "$TOP/report/compare.sh" "$tmp/good" "$H"
 # class 5: one reading of each file. A second column of one name (slubstats
 # read the first, the shell helpers the last) and rows for a kernel the
 # manifest does not list (they would join the Holm family) are refused.
 hostile dupcol
 awk -F, -v OFS=, '{ print $0, (NR == 1 ? "seconds" : "0.001") }' "$tmp/good/hackbench.csv" >"$H/hackbench.csv"
-refused "a duplicated column" 'hackbench.csv: line 1: column "seconds" appears twice' "$TOP/bench/report.sh" "$H"
-refused "compare with a duplicated column" 'column "seconds" appears twice' "$TOP/bench/compare.sh" "$tmp/good" "$H"
+refused "a duplicated column" 'hackbench.csv: line 1: column "seconds" appears twice' "$TOP/report/report.sh" "$H"
+refused "compare with a duplicated column" 'column "seconds" appears twice' "$TOP/report/compare.sh" "$tmp/good" "$H"
 # class 6: compare prints add_partial per message from the run's checked
 # counters, never from its mechanism.csv (the report's output: not checked)
 hostile mech
 printf 'kernel,config,messages,vcpus,cache,counter,per_1000_messages\n\033[2Jhead,c1,1,2,all,add_partial,424242\n' >"$H/mechanism.csv"
-out=$("$TOP/bench/compare.sh" "$tmp/good" "$H" 2>&1) || fail "compare with a made-up mechanism.csv failed: $out"
+out=$("$TOP/report/compare.sh" "$tmp/good" "$H" 2>&1) || fail "compare with a made-up mechanism.csv failed: $out"
 ! grep -q $'\033\|424242' <<<"$out" || fail "compare printed a run's own mechanism.csv: $out"
 grep -qE '^head +([0-9]+ +)?[0-9.e+]+ +[0-9.]+ +[0-9.]+$' <<<"$out" || fail "compare gave no add_partial per message from the counters: $out"
 ok "compare: add_partial per message from the checked counters, a made-up mechanism.csv (escape, 424242) not printed"
 hostile unlisted
 awk -F, -v OFS=, 'NR == 2 { print; $1 = "ghost" } { print }' "$tmp/good/hackbench.csv" >"$H/hackbench.csv"
-refused "a row for a kernel the manifest does not list" 'hackbench.csv: line 3: a row for kernel "ghost", which the manifest does not list' "$TOP/bench/report.sh" "$H"
+refused "a row for a kernel the manifest does not list" 'hackbench.csv: line 3: a row for kernel "ghost", which the manifest does not list' "$TOP/report/report.sh" "$H"
 
 # --resume reads plan.json's known keys, each checked as its option is.
 for kv in "kernels|head tail;touch $canary|--kernels: .* is not a valid name" \
@@ -109,7 +109,7 @@ for kind in fifo device hardlink; do
 	device) mknod "$H/plots/times.png.new" c 1 5 2>/dev/null || { mkfifo "$H/plots/times.png.new"; }; pat="times.png.new is not a regular file" ;;
 	hardlink) rm -f "$H/plots/drift.log"; ln "$tmp/outside" "$H/plots/drift.log"; pat="drift.log has another hard link" ;;
 	esac
-	refused "a $kind in the run" "$pat" timeout 20 "$TOP/bench/report.sh" "$H"
+	refused "a $kind in the run" "$pat" timeout 20 "$TOP/report/report.sh" "$H"
 	refused "a $kind in a resumed run" "$pat" timeout 20 "$TOP/bench/run.sh" --dry-run --resume "$H"
 done
 [ "$(cat "$tmp/outside")" = "secret: the first line" ] || fail "the file outside the run was written"
@@ -151,6 +151,6 @@ done
 ok "slurm submit --dry-run creates no results directory"
 
 for f in report.txt plots/times.png; do [ -s "$tmp/good/$f" ] || fail "the good run lost $f"; done
-"$TOP/bench/report.sh" "$tmp/good" 2>/dev/null || fail "the untouched fixture no longer reports"
+"$TOP/report/report.sh" "$tmp/good" 2>/dev/null || fail "the untouched fixture no longer reports"
 ok "the untouched run still reports"
 refusals_said

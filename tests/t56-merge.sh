@@ -12,8 +12,8 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 REF=$TOP/results/reference
 [ -s "$REF/hackbench.csv" ] || skip "no results/reference to split"
-make -s -C "$TOP/bench/src" >/dev/null
-S=$TOP/bench/bin/slubstats
+build_tools all
+S=$TOOLS_BIN/slubstats
 
 # mkshard I HOST: shard I/2 of the reference, its rows only.
 mkshard() {

@@ -4,14 +4,14 @@
 # untrusted input they are (lib/rundir.sh). Same data in, same report out;
 # nothing is written outside the run directory.
 #
-# Usage: bench/report.sh RUN-ID|DIR [--baseline KERNEL]
+# Usage: report/report.sh RUN-ID|DIR [--baseline KERNEL]
 #
 # Writes into the run directory:
 #   summary.csv     per kernel and configuration: n, spread, geometric mean;
 #                   against the baseline, the ratio of geometric means
 #                   paired by round with its Holm-adjusted interval (the
 #                   verdict's one interval), the plain 95% interval, and
-#                   Wilcoxon's signed-rank test as a check (bench/bin/slubstats)
+#                   Wilcoxon's signed-rank test as a check (bin/slubstats)
 #   mechanism.csv   SLUB counters and add_partial events: median over rounds,
 #                   per 1000 messages, paired ratio to the baseline
 #   mechanism-emulated.csv   (runs whose emulated-counters boots read SLUB's
@@ -51,8 +51,8 @@ R=$(check_run_dir "$R" manifest.json hackbench.csv counters.csv)
 trap 'rm -f "$R"/{report.txt,report.md,summary.csv,mechanism.csv,mechanism-emulated.csv,emulated-summary.csv,emulated-top.csv,emulated-cycles.csv,hosts.csv}.tmp' EXIT
 need_cmd gnuplot gnuplot-nox
 need_cmd jq jq
-make -s -C "$TOP/bench/src" >/dev/null || die "building the C tools failed (make -C bench/src)"
-S=$TOP/bench/bin/slubstats
+build_tools all
+S=$TOOLS_BIN/slubstats
 M=$R/manifest.json
 
 mapfile -t kernels < <(jq -r '.kernels | keys_unsorted[]' "$M")
@@ -154,9 +154,9 @@ if [ -s "$R/boots.csv" ] && head -n1 "$R/boots.csv" | tr ',' '\n' | grep -qx hos
 fi
 
 say report "charts"
-# shellcheck source=bench/report-plots.sh
-. "$TOP/bench/report-plots.sh"
+# shellcheck source=report/plots.sh
+. "$TOP/report/plots.sh"
 say report "report"
-# shellcheck source=bench/report-text.sh
-. "$TOP/bench/report-text.sh"
+# shellcheck source=report/text.sh
+. "$TOP/report/text.sh"
 say report "wrote $R/report.txt and report.md"

@@ -5,13 +5,12 @@
 # logs), and the add_partial calls per message of each. Both directories
 # are checked first, as untrusted input (lib/rundir.sh).
 #
-# Usage: bench/compare.sh RUN-A RUN-B     (run ids under results/, or directories)
+# Usage: report/compare.sh RUN-A RUN-B     (run ids under results/, or directories)
 set -euo pipefail
 # shellcheck source=lib/common.sh
 . "$(dirname "$0")/../lib/common.sh"
 # shellcheck source=lib/rundir.sh
 . "$(dirname "$0")/../lib/rundir.sh"
-TOP=$SLUBBENCH_TOP
 case "${1:-}" in -h | --help) usage_from_header "$0" ;; esac
 [ $# -eq 2 ] || die "usage: ./run.sh compare RUN-A RUN-B"
 
@@ -19,8 +18,8 @@ A=$(run_dir_of "$1")
 B=$(run_dir_of "$2")
 A=$(check_run_dir "$A" hackbench.csv manifest.json)
 B=$(check_run_dir "$B" hackbench.csv manifest.json)
-make -s -C "$TOP/bench/src" >/dev/null || die "building the C tools failed (make -C bench/src)"
-cmp=$("$TOP/bench/bin/slubstats" compare "$A/hackbench.csv" "$B/hackbench.csv") || exit 1
+build_tools all
+cmp=$("$TOOLS_BIN/slubstats" compare "$A/hackbench.csv" "$B/hackbench.csv") || exit 1
 
 ids() { jq -r '"\(.run_id) (\(.accel), \(.host.cpu), \(.plan.smp) vCPUs)"' "$1/manifest.json"; }
 echo "A: $(ids "$A")"
@@ -40,7 +39,7 @@ echo "not comparable with each other; counts are."
 if [ -s "$A/counters.csv" ] && [ -s "$B/counters.csv" ]; then
 	# ap RUN: kernel/vcpus/messages,per_1000_messages for add_partial, all caches
 	ap() {
-		"$TOP/bench/bin/slubstats" mechanism "$1/counters.csv" "$1/hackbench.csv" --caches "${HOT_CACHES// /,}" |
+		"$TOOLS_BIN/slubstats" mechanism "$1/counters.csv" "$1/hackbench.csv" --caches "${HOT_CACHES// /,}" |
 			csv_rows /dev/stdin kernel vcpus messages cache counter per_1000_messages |
 			awk -F'|' '$4 == "all" && $5 == "add_partial" { print $1 "/" $2 "/" $3 "," $6 }' | sort
 	}

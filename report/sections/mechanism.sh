@@ -1,5 +1,5 @@
 # shellcheck shell=bash disable=SC2154
-# The mechanism sections, sourced by bench/report-text.sh inside its output:
+# The mechanism sections, sourced by report/text.sh inside its output:
 # counts per message, objects per partial-list visit, the tracepoint's
 # cross-check, perf's profiles (round 0), and slabinfo of the hot caches.
 echo "Mechanism, per 1000 messages (median over the timed rounds; SLUB"
@@ -95,7 +95,7 @@ for k in "${kernels[@]}"; do
 	for when in before after; do
 		f=$R/slabinfo/$(boot_name 1 "$k" timed "$([ "$(grep -c . <<<"$SCALING")" -le 1 ] || echo "$main_vcpus")")-$when.txt
 		[ -f "$f" ] || continue
-		"$SLUBBENCH_TOP/bench/bin/slubparse" slabinfo "$f" 2>/dev/null | csv_rows /dev/stdin cache active_objs num_objs active_slabs num_slabs |
+		"$TOOLS_BIN/slubparse" slabinfo "$f" 2>/dev/null | csv_rows /dev/stdin cache active_objs num_objs active_slabs num_slabs |
 			awk -F'|' -v k="$k" -v w="$when" -v hot=" $HOT_CACHES " 'index(hot, " " $1 " ") {
 				printf "  %-9s %-6s %-17s objects %7s/%-7s slabs %5s/%s\n", k, w, $1, $2, $3, $4, $5 }'
 	done

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/* slubstats variance: reads bench/variance.sh's variance.csv, writes one
+/* slubstats variance: reads studies/variance.sh's variance.csv, writes one
  * row per condition (pinned 0/1) and strategy. See variance.h. */
 #include <math.h>
 #include <stdio.h>

@@ -1,5 +1,5 @@
 # shellcheck shell=bash disable=SC2154,SC2034
-# Hosts, sourced by bench/report-text.sh inside its output, for a run
+# Hosts, sourced by report/text.sh inside its output, for a run
 # merged from shards on more than one host (report.sh's hosts.csv): each
 # host a block; per host, each kernel's ratio to the baseline paired by
 # round (its rounds all ran there), and whether the hosts agree (one-way

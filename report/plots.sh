@@ -1,5 +1,5 @@
 # shellcheck shell=bash disable=SC2154
-# The report's charts, sourced by bench/report.sh (R, M, S, kernels,
+# The report's charts, sourced by report/report.sh (R, M, S, kernels,
 # baseline, main, sv, mv_). Every value reaches gnuplot as a data file or
 # as a string quoted for gnuplot (gp_str): nothing from the run is code.
 PLOTS=$R/plots
@@ -131,13 +131,13 @@ plot() {
 	[ -s "$PLOTS/$name.dat" ] && awk 'NF >= 2 && $NF ~ /^-?[0-9.eE+-]+$/ { f = 1 } END { exit !f }' "$PLOTS/$name.dat" ||
 		{ rm -f "$PLOTS/$name".{png,svg,dat}; return 0; }
 	for fmt in png svg; do
-		prog="dir=$(gp_str "$TOP/plots"); fmt='$fmt'; out=$(gp_str "$PLOTS/$name.$fmt"); dat=$(gp_str "$PLOTS/$name.dat");"
+		prog="dir=$(gp_str "$TOP/report/gp"); fmt='$fmt'; out=$(gp_str "$PLOTS/$name.$fmt"); dat=$(gp_str "$PLOTS/$name.dat");"
 		prog+=" pts=$(gp_str "$PLOTS/times-points.dat"); title_text=$(gp_str "$title"); sub_text=$(gp_str "$sub");"
 		for a in "$@"; do
 			[[ "$a" =~ ^[a-z_]+=[0-9]+$ ]] || die "bug: gnuplot setting '$a'"
 			prog+=" $a;"
 		done
-		gnuplot -e "$prog" "$TOP/plots/$name.gp" 2>"$PLOTS/$name.log" || { cat "$PLOTS/$name.log" >&2; die "gnuplot failed on plots/$name.gp"; }
+		gnuplot -e "$prog" "$TOP/report/gp/$name.gp" 2>"$PLOTS/$name.log" || { cat "$PLOTS/$name.log" >&2; die "gnuplot failed on report/gp/$name.gp"; }
 	done
 	rm -f "$PLOTS/$name.log"
 }

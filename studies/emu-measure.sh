@@ -3,7 +3,7 @@
 # boots REPS times under each setting, running one hackbench between
 # sbmark's markers after a warm-up.
 #
-# Usage: emu/measure.sh [OPTIONS]     (./run.sh emu-measure)
+# Usage: studies/emu-measure.sh [OPTIONS]     (./run.sh emu-measure)
 #   --kernels LIST   variants (default: head,tail)
 #   --reps N         boots per kernel and setting (default: 2)
 #   --groups G --loops L   the hackbench run (default: 10 and 150, the
@@ -51,7 +51,7 @@ while [ $# -gt 0 ]; do
 		shift 2 ;;
 	--windows) need_val "$@"; windows=$(opt_uint --windows "$2"); shift 2 ;;
 	-h | --help) usage_from_header "$0" ;;
-	*) die "unknown option '$1' (see emu/measure.sh --help)" ;;
+	*) die "unknown option '$1' (see studies/emu-measure.sh --help)" ;;
 	esac
 done
 [ -n "$out" ] || out=$SLUBBENCH_TOP/results/emu-measure-$(date -u +%Y%m%d-%H%M%S)
@@ -62,7 +62,7 @@ out=$(realpath "$out")
 "$SLUBBENCH_TOP/emu/build.sh" >/dev/null
 case " $settings " in *" det"*) "$SLUBBENCH_TOP/emu/build.sh" --qemu 10 >/dev/null ;; esac
 "$SLUBBENCH_TOP/rootfs/build.sh" >/dev/null
-make -s -C "$SLUBBENCH_TOP/bench/src" >/dev/null
+build_tools all
 HB="hackbench -g $groups -l $loops"
 {
 	printf '# shellcheck shell=sh\nhackbench -g 4 -l 50 >/dev/null 2>&1\n'
@@ -70,7 +70,7 @@ HB="hackbench -g $groups -l $loops"
 } >"$out/plan.sh"
 {
 	commas() { tr -s ' ' '\n' <<<"$1" | grep . | paste -sd,; }
-	echo "command=emu/measure.sh --kernels $(commas "$kernels") --reps $reps --groups $groups --loops $loops --smp $smp --settings $(commas "$settings") --windows $windows"
+	echo "command=studies/emu-measure.sh --kernels $(commas "$kernels") --reps $reps --groups $groups --loops $loops --smp $smp --settings $(commas "$settings") --windows $windows"
 	echo "host=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n1), $(nproc) cores"
 	echo "hackbench=$HB"
 	echo "windows=$windows"
@@ -109,5 +109,5 @@ for rep in $(seq 1 "$reps"); do
 		done
 	done
 done
-"$SLUBBENCH_TOP/bench/bin/slubstats" emulated "$out/emulated.csv" "$out/hackbench.csv" >"$out/spread.csv"
-"$SLUBBENCH_TOP/emu/measure-summary.sh" "$out" | tee "$out/summary.txt"
+"$TOOLS_BIN/slubstats" emulated "$out/emulated.csv" "$out/hackbench.csv" >"$out/spread.csv"
+"$SLUBBENCH_TOP/studies/emu-measure-summary.sh" "$out" | tee "$out/summary.txt"

@@ -1,5 +1,5 @@
 # shellcheck shell=bash disable=SC2154
-# The cost model in the report, sourced by bench/report-text.sh: what the
+# The cost model in the report, sourced by report/text.sh: what the
 # emulated counts would cost on a stated 2007 machine (emulated-cycles.csv,
 # slubstats emulated-cycles; the machine table emu/src/machines.h, through
 # slubstats machines). A model, labelled as one; every price with its

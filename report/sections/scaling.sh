@@ -1,5 +1,5 @@
 # shellcheck shell=bash disable=SC2154
-# Scaling, sourced by bench/report-text.sh inside its output when the run
+# Scaling, sourced by report/text.sh inside its output when the run
 # has more than one vCPU count (report.sh's SCALING: "vcpus config" of the
 # main configuration's hackbench at each count): each kernel against the
 # baseline at each count, counts first (exact, whatever the host), the

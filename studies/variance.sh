@@ -8,7 +8,7 @@
 #   cal-pipe   hackbench in pipe mode (pages, not slabs, carry the data)
 #   run1..     the bench's timed configuration, REPS times in a row
 #
-# Usage: bench/variance.sh [OPTIONS]      (./run.sh variance)
+# Usage: studies/variance.sh [OPTIONS]      (./run.sh variance)
 #   --kernel K       the variant (default: tail)
 #   --boots N        boots, a multiple of 4 (default: 40)
 #   --reps R         timed runs per boot (default: 3)
@@ -39,7 +39,7 @@ while [ $# -gt 0 ]; do
 	--smp) need_val "$@"; smp=$(opt_uint --smp "$2"); shift 2 ;;
 	--out) need_val "$@"; out=$2; shift 2 ;;
 	-h | --help) usage_from_header "$0" ;;
-	*) die "unknown option '$1' (see bench/variance.sh --help)" ;;
+	*) die "unknown option '$1' (see studies/variance.sh --help)" ;;
 	esac
 done
 [ "$boots" -ge 4 ] && [ $((boots % 4)) -eq 0 ] ||
@@ -51,7 +51,7 @@ mkdir -p "$out/raw"
 out=$(realpath "$out")
 "$SLUBBENCH_TOP/kernels/build.sh" "$kernel" >/dev/null
 "$SLUBBENCH_TOP/rootfs/build.sh" >/dev/null
-make -s -C "$SLUBBENCH_TOP/bench/src" >/dev/null
+build_tools all
 
 {
 	echo "# shellcheck shell=bash"
@@ -63,7 +63,7 @@ make -s -C "$SLUBBENCH_TOP/bench/src" >/dev/null
 	echo "for r in \$(seq $reps); do hackbench -g $groups -l $loops >\"run\$r.txt\" 2>&1; done"
 } >"$out/plan.sh"
 {
-	echo "command=bench/variance.sh --kernel $kernel --boots $boots --reps $reps --groups $groups --loops $loops --cal-loops $cal_loops --smp $smp"
+	echo "command=studies/variance.sh --kernel $kernel --boots $boots --reps $reps --groups $groups --loops $loops --cal-loops $cal_loops --smp $smp"
 	echo "host=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n1), $(nproc) cores"
 	echo "start_utc=$(date -u +%FT%TZ)"
 } >"$out/run-info"
@@ -87,5 +87,5 @@ for ((b = 1; b <= boots; b++)); do
 	printf '%s' "$rows" >>"$out/variance.csv"
 done
 echo "end_utc=$(date -u +%FT%TZ)" >>"$out/run-info"
-"$SLUBBENCH_TOP/bench/bin/slubstats" variance "$out/variance.csv" >"$out/analysis.csv"
-"$SLUBBENCH_TOP/bench/variance-summary.sh" "$out" | tee "$out/summary.txt"
+"$TOOLS_BIN/slubstats" variance "$out/variance.csv" >"$out/analysis.csv"
+"$SLUBBENCH_TOP/studies/variance-summary.sh" "$out" | tee "$out/summary.txt"

@@ -1,5 +1,5 @@
 # shellcheck shell=bash disable=SC2154
-# Position and drift, sourced by bench/report-text.sh inside its output
+# Position and drift, sourced by report/text.sh inside its output
 # (from report.sh's RESID):
 # each timed boot's main-configuration time against its kernel's geometric
 # mean, averaged by position in the round and by half of the run. A design

@@ -1,5 +1,5 @@
 # shellcheck shell=bash disable=SC2154
-# report.txt and report.md, sourced by bench/report.sh (R, M, kernels,
+# report.txt and report.md, sourced by report/report.sh (R, M, kernels,
 # baseline, main, main_desc, sv, mv_). Every verdict and '*' comes from one
 # interval: summary.csv's ci_lo..ci_hi (paired by round, Holm-adjusted).
 T=$R/report.txt.tmp
@@ -28,8 +28,8 @@ fit_page() {
 			print substr(line, 1, cut) "\\"; line = "  " substr(line, cut + 1) }
 		print line }'
 }
-# shellcheck source=bench/report-cycles.sh
-. "$SLUBBENCH_TOP/bench/report-cycles.sh"
+# shellcheck source=report/sections/cycles.sh
+. "$SLUBBENCH_TOP/report/sections/cycles.sh"
 family=$(csv_rows "$R/summary.csv" holm_p | grep -c . || true)
 # a run older than the vcpus column: its one count, from the plan
 old_cpus=$(jq -r '.plan.smp // "-" | tostring | if test("^[0-9]+$") then . else "-" end' "$M")
@@ -146,19 +146,19 @@ headline() { # KERNEL: one line against the baseline
 			printf '  %-9s %6s %4s %10s %10s %10s %10s  %s\n' "$k" "$g" "${cpus:-$old_cpus}" "$(fp "$tp")" "$(fp "$hp")" "$(fp "$wp")" "$(fp "$wh")" "$chk"
 		done
 	echo
-	# shellcheck source=bench/report-position.sh
-	. "$SLUBBENCH_TOP/bench/report-position.sh"
-	# shellcheck source=bench/report-mechanism.sh
-	. "$SLUBBENCH_TOP/bench/report-mechanism.sh"
-	# shellcheck source=bench/report-emulated.sh
-	. "$SLUBBENCH_TOP/bench/report-emulated.sh"
+	# shellcheck source=report/sections/position.sh
+	. "$SLUBBENCH_TOP/report/sections/position.sh"
+	# shellcheck source=report/sections/mechanism.sh
+	. "$SLUBBENCH_TOP/report/sections/mechanism.sh"
+	# shellcheck source=report/sections/emulated.sh
+	. "$SLUBBENCH_TOP/report/sections/emulated.sh"
 	cycles_section
-	# shellcheck source=bench/report-scaling.sh
-	. "$SLUBBENCH_TOP/bench/report-scaling.sh"
-	# shellcheck source=bench/report-hosts.sh
-	. "$SLUBBENCH_TOP/bench/report-hosts.sh"
-	# shellcheck source=bench/report-faults.sh
-	. "$SLUBBENCH_TOP/bench/report-faults.sh"
+	# shellcheck source=report/sections/scaling.sh
+	. "$SLUBBENCH_TOP/report/sections/scaling.sh"
+	# shellcheck source=report/sections/hosts.sh
+	. "$SLUBBENCH_TOP/report/sections/hosts.sh"
+	# shellcheck source=report/sections/faults.sh
+	. "$SLUBBENCH_TOP/report/sections/faults.sh"
 	echo "Warnings:"
 	warned=0
 	warn() { echo "  - $*" | wrap; warned=1; }

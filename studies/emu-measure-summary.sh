@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# What emu/measure.sh measured, in words: emu/measure-summary.sh DIR prints
+# What studies/emu-measure.sh measured, in words: studies/emu-measure-summary.sh DIR prints
 # the slowdown of each setting, each total's spread between boots and, with
 # several windows a boot, the variation within a boot and between boots
 # (from DIR/run-info, boots.csv, emulated.csv and spread.csv).
@@ -7,15 +7,15 @@ set -euo pipefail
 # shellcheck source=lib/common.sh
 . "$(dirname "$0")/../lib/common.sh"
 
-out=${1:?usage: emu/measure-summary.sh DIR}
+out=${1:?usage: studies/emu-measure-summary.sh DIR}
 for f in run-info boots.csv emulated.csv spread.csv; do
-	[ -f "$out/$f" ] || die "$out/$f is missing: not an emu/measure.sh run"
+	[ -f "$out/$f" ] || die "$out/$f is missing: not a run of studies/emu-measure.sh"
 done
 info() { sed -n "s/^$1=//p" "$out/run-info"; }
 HB=$(info hackbench) windows=$(info windows) smp=$(info smp) reps=$(info reps) settings=$(info settings)
 [[ "$windows" =~ ^[0-9]+$ ]] || die "$out/run-info: windows '$windows' is not a number"
 {
-	echo "emu/measure.sh: $HB between markers ($windows a boot), $smp vCPUs, $reps boots per kernel and setting"
+	echo "studies/emu-measure.sh: $HB between markers ($windows a boot), $smp vCPUs, $reps boots per kernel and setting"
 	echo "host: $(info host)"
 	echo
 	echo "Slowdown (mean hackbench seconds in the window / plain TCG's):"
@@ -70,7 +70,7 @@ for s in $settings; do
 			  cfg = substr($(c["config"]), 2); $(c["round"]) = ($(c["round"]) - 1) * w + cfg; $(c["config"]) = "c1"; print }' \
 			"$out/$f.csv" >"$tmp/$f.csv"
 	done
-	"$SLUBBENCH_TOP/bench/bin/slubstats" emulated "$tmp/emulated.csv" "$tmp/hackbench.csv" --baseline "$base.$s" >"$tmp/s.csv"
+	"$TOOLS_BIN/slubstats" emulated "$tmp/emulated.csv" "$tmp/hackbench.csv" --baseline "$base.$s" >"$tmp/s.csv"
 	csv_rows "$tmp/s.csv" kernel scope metric n ratio lo hi bounds |
 		awk -F'|' -v b="$base.$s" '$1 != b && $2 == "all" && $3 != "accesses" && $5 != "" {
 			printf "  %-12s %-12s %2d windows x%.4f (%.4f..%.4f %s, half-width %.1f%%)\n", $1, $3, $4, $5, $6, $7, $8, 50 * ($7 - $6) / $5 }'

@@ -33,7 +33,7 @@
  *       the machines the cost model knows (emu/src/machines.h): name,
  *       cores, clock, caches and every price with its source
  *   slubstats variance VARIANCE_CSV...
- *       bench/variance.sh's experiment: per condition (pinned or not) and
+ *       studies/variance.sh's experiment: per condition (pinned or not) and
  *       strategy, the sd per boot, an A/A interval, the cost (variance.h)
  *   slubstats hosts HACKBENCH_CSV BOOTS_CSV [--baseline K]
  *       a run merged from shards: per host, the paired ratio to the

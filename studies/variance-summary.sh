@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
-# The variance experiment in words: bench/variance-summary.sh DIR prints
+# The variance experiment in words: studies/variance-summary.sh DIR prints
 # what DIR/analysis.csv (slubstats variance) says, for DIR/summary.txt; DIR
-# is one run of bench/variance.sh, or holds several pooled (DIR/*/run-info).
+# is one run of studies/variance.sh, or holds several pooled (DIR/*/run-info).
 set -euo pipefail
 # shellcheck source=lib/common.sh
 . "$(dirname "$0")/../lib/common.sh"
 
-dir=${1:?usage: bench/variance-summary.sh DIR}
+dir=${1:?usage: studies/variance-summary.sh DIR}
 [ -f "$dir/analysis.csv" ] || die "$dir/analysis.csv is missing: run slubstats variance on $dir/variance.csv first"
 # a run's own directory, or runs pooled (slubstats variance DIR/*/variance.csv)
 for info in "$dir/run-info" "$dir"/*/run-info; do

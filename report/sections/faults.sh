@@ -1,5 +1,5 @@
 # shellcheck shell=bash disable=SC2154
-# Faults, sourced by bench/report-text.sh inside its output: every boot
+# Faults, sourced by report/text.sh inside its output: every boot
 # attempt that did not finish, what it ended in, whether it was booted
 # again, and a panic's first console line.
 if [ -s "$R/boots.csv" ] && head -n1 "$R/boots.csv" | tr ',' '\n' | grep -qx attempt; then
@@ -18,7 +18,7 @@ if [ -s "$R/boots.csv" ] && head -n1 "$R/boots.csv" | tr ',' '\n' | grep -qx att
 			printf '  round %s, %s (%s%s), attempt %s: %s; %s\n' "$r" "$k" "$kind" "${tag:+, $v vCPUs}" "$a" "$res" "$fate" |
 				wrap
 			if [ "$res" = panic ] && [ -f "$log" ]; then
-				grep -m1 -aE 'Kernel panic|Oops:|BUG:|general protection fault' "$log" | tr -cd '[:print:]' |
+				grep -m1 -aE "$PANIC_RE" "$log" | tr -cd '[:print:]' |
 					cut -c1-70 | sed 's/^/    console: /'
 				echo
 			fi
