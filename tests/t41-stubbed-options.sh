@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# group: vm
+# Options that reach the boots, checked against stub boots (tests/stub-boot.sh:
+# no QEMU, but the bench builds the kernels and the root filesystem it
+# checks the boots against, hence a vm test): --machine reaches the emulated
+# boots' plugin and no other, and the Reproduce line; --emulated-instructions:
+# seeds after the cache model's count instructions alone (cache=off reaches
+# their plugin, and only theirs), in the plan, the Reproduce line and the
+# report; a run made before the option had none.
+. "$(dirname "$0")/lib.sh"
+require_vm
+tmpd=$(mktemp -d)
+trap 'rm -rf "$tmpd"' EXIT
+SLUBBENCH_BOOT=$TOP/tests/stub-boot.sh "$TOP/bench/run.sh" --quick --no-count --seed 1 --machine harpertown --out "$tmpd/m" >/dev/null 2>&1 ||
+	fail "a stubbed --machine harpertown run failed"
+[ "$(cat "$tmpd"/m/raw/e*/boot-info | grep -c '^counters=1,machine=harpertown$')" = 2 ] ||
+	fail "--machine harpertown did not reach the emulated boots: $(grep -h '^counters=' "$tmpd"/m/raw/*/boot-info | sort | uniq -c)"
+[ "$(grep -h '^counters=' "$tmpd"/m/raw/r*/boot-info | sort -u)" = "counters=0" ] || fail "--machine reached a boot with no counters"
+grep -q -- '--machine harpertown' <<<"$("$TOP/bench/plan-command.sh" "$tmpd/m")" || fail "the Reproduce line lost --machine"
+ok "--machine harpertown reached both emulated boots' plugin, no other boot, and the Reproduce line"
+SLUBBENCH_BOOT=$TOP/tests/stub-boot.sh "$TOP/bench/run.sh" --quick --no-count --seed 1 --emulated-instructions 2 --out "$tmpd/i" >/dev/null 2>&1 ||
+	fail "a stubbed --emulated-instructions 2 run failed"
+got=$(for d in "$tmpd"/i/raw/e*; do echo "$(basename "$d") $(sed -n 's/^counters=//p' "$d/boot-info")"; done | paste -sd' ' -)
+[ "$got" = "e01-head 1 e01-tail 1 e02-head 1,cache=off e02-tail 1,cache=off e03-head 1,cache=off e03-tail 1,cache=off" ] ||
+	fail "--emulated-instructions 2 after one cache-model boot: $got"
+grep -q -- '--emulated-instructions 2' <<<"$("$TOP/bench/plan-command.sh" "$tmpd/i")" || fail "the Reproduce line lost --emulated-instructions"
+R=$tmpd/i
+"$TOP/report/report.sh" "$R" >/dev/null 2>&1 || fail "no report of the stubbed --emulated-instructions run"
+# shellcheck source=lib/rundir.sh
+. "$TOP/lib/rundir.sh"
+[ "$(csv_get "$R/emulated-summary.csv" n kernel=head config=c1 scope=all metric=instructions)" = 3 ] &&
+	[ "$(csv_get "$R/emulated-summary.csv" n kernel=head config=c1 scope=all metric=transfers)" = 1 ] ||
+	fail "emulated-summary.csv: instructions over $(csv_get "$R/emulated-summary.csv" n kernel=head config=c1 scope=all metric=instructions) boots, transfers over $(csv_get "$R/emulated-summary.csv" n kernel=head config=c1 scope=all metric=transfers)"
+jq 'del(.emulated_instructions)' "$R/plan.json" >"$tmpd/p.json" && mkdir -p "$tmpd/old" && mv "$tmpd/p.json" "$tmpd/old/plan.json"
+grep -q -- '--emulated-instructions 0' <<<"$("$TOP/bench/plan-command.sh" "$tmpd/old")" ||
+	fail "a plan made before --emulated-instructions: $("$TOP/bench/plan-command.sh" "$tmpd/old")"
+ok "--emulated-instructions 2: seeds 2-3 with cache=off, instructions over 3 boots and transfers over 1, the Reproduce line (an older plan: 0)"
