@@ -4,7 +4,16 @@
 # untrusted input they are (lib/rundir.sh). Same data in, same report out;
 # nothing is written outside the run directory.
 #
-# Usage: report/report.sh RUN-ID|DIR [--baseline KERNEL]
+# Usage: report/report.sh RUN-ID|DIR [--baseline KERNEL] [--price NAME=VALUE]...
+#   --baseline KERNEL   what every ratio is against (default: tail, else
+#                       the first kernel)
+#   --price NAME=VALUE  restate one price of the modelled cycles' machine,
+#                       in its table's unit: cpi, l2_cycles, memory_ns,
+#                       transfer_die_ns, transfer_package_ns or
+#                       transfer_socket_ns (repeatable; bin/slubstats
+#                       machines lists the table's prices and sources). The
+#                       report says which prices were restated; the counts
+#                       are the run's either way.
 #
 # Writes into the run directory:
 #   summary.csv     per kernel and configuration: n, spread, geometric mean;
@@ -34,10 +43,11 @@ TOP=$SLUBBENCH_TOP
 
 split_opts "$@"
 set -- "${ARGS[@]+"${ARGS[@]}"}"
-run='' baseline=''
+run='' baseline='' prices=()
 while [ $# -gt 0 ]; do
 	case "$1" in
 	--baseline) need_val "$@"; baseline=$(opt_name --baseline "$2"); shift 2 ;;
+	--price) need_val "$@"; prices+=(--price "$2"); shift 2 ;;
 	-h | --help) usage_from_header "$0" ;;
 	-*) die "unknown option '$1' (see ./run.sh report --help)" ;;
 	*) [ -z "$run" ] || die "one run at a time"; run=$1; shift ;;
@@ -53,6 +63,12 @@ need_cmd gnuplot gnuplot-nox
 need_cmd jq jq
 build_tools all
 S=$TOOLS_BIN/slubstats
+# a restated price is checked before anything is written (one line naming it)
+"$S" machines ${prices[@]+"${prices[@]}"} >/dev/null || exit 1
+# REPORT_ARGS: the options that made this report (its Reproduce line)
+REPORT_ARGS=
+[ -z "$baseline" ] || REPORT_ARGS+=" --baseline $baseline"
+for ((i = 1; i < ${#prices[@]}; i += 2)); do REPORT_ARGS+=" --price ${prices[i]}"; done
 M=$R/manifest.json
 
 mapfile -t kernels < <(jq -r '.kernels | keys_unsorted[]' "$M")
@@ -134,13 +150,13 @@ fi
 
 rm -f "$R/emulated-summary.csv" "$R/emulated-top.csv" "$R/emulated-cycles.csv"
 if [ -f "$R/emulated.csv" ] && [ "$(wc -l <"$R/emulated.csv")" -gt 1 ]; then
-	"$S" emulated "$R/emulated.csv" "$R/hackbench.csv" --baseline "$baseline" >"$R/emulated-summary.csv.tmp"
+	"$S" emulated "$R/emulated.csv" "$R/hackbench.csv" --baseline "$baseline" ${prices[@]+"${prices[@]}"} >"$R/emulated-summary.csv.tmp"
 	mv "$R/emulated-summary.csv.tmp" "$R/emulated-summary.csv"
-	"$S" emulated-top "$R/emulated.csv" "$R/hackbench.csv" --config "$main" --limit 12 >"$R/emulated-top.csv.tmp"
+	"$S" emulated-top "$R/emulated.csv" "$R/hackbench.csv" --config "$main" --limit 12 ${prices[@]+"${prices[@]}"} >"$R/emulated-top.csv.tmp"
 	mv "$R/emulated-top.csv.tmp" "$R/emulated-top.csv"
 	# the cost model, when the counts were made on a machine model
 	if [ -n "$(csv_rows "$R/emulated.csv" machine 2>/dev/null | head -n1)" ]; then
-		"$S" emulated-cycles "$R/emulated.csv" "$R/hackbench.csv" --baseline "$baseline" >"$R/emulated-cycles.csv.tmp"
+		"$S" emulated-cycles "$R/emulated.csv" "$R/hackbench.csv" --baseline "$baseline" ${prices[@]+"${prices[@]}"} >"$R/emulated-cycles.csv.tmp"
 		mv "$R/emulated-cycles.csv.tmp" "$R/emulated-cycles.csv"
 	fi
 fi

@@ -216,7 +216,7 @@ headline() { # KERNEL: one line against the baseline
 	where=$R
 	case "$R" in "$SLUBBENCH_TOP/results/"*) where=${R#"$SLUBBENCH_TOP/results/"} ;; esac
 	[ ${#where} -le 60 ] || where="DIR   (DIR: this report's directory)"
-	echo "  ./run.sh report $where"
+	echo "  ./run.sh report $where$REPORT_ARGS"
 } | sed 's/ *$//' | term_safe | fit_page >"$T"
 mv "$T" "$R/report.txt"
 

@@ -6,6 +6,8 @@
 #include <stdio.h>
 
 #define CSV_MAXF 48
+/* the longest value a row written has (a machine's restated source is the longest) */
+#define CSV_VAL_MAX 384
 
 struct csv {
 	FILE *f;
@@ -35,7 +37,7 @@ void csv_close(struct csv *c);
 struct csv_out {
 	const char *const *names;
 	int n;
-	char val[CSV_MAXF][128];
+	char val[CSV_MAXF][CSV_VAL_MAX];
 };
 void csv_out_header(struct csv_out *o, const char *const *names, int n);
 void csv_set(struct csv_out *o, const char *name, const char *fmt, ...)

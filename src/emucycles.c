@@ -86,7 +86,7 @@ static void emit(struct csv_out *o, const struct emu *e, unsigned k, unsigned c,
 	csv_emit(o);
 }
 
-int emulated_cycles(const char *epath, const char *hpath, const char *baseline)
+int emulated_cycles(const char *epath, const char *hpath, const char *baseline, struct restated *r)
 {
 	struct emu *e = malloc(sizeof(*e));
 	struct parts *pt = calloc(1, sizeof(*pt));
@@ -98,7 +98,7 @@ int emulated_cycles(const char *epath, const char *hpath, const char *baseline)
 
 	if (!e || !pt)
 		abort();
-	emu_read(e, epath);
+	emu_read(e, epath, r);
 	if (!e->machine)
 		csv_die(NULL, 0, "%s: no machine recorded (counted before the machine model): no modelled cycles", epath);
 	for (size_t i = 0; i < e->n; i++) {

@@ -73,7 +73,7 @@ enum { E_KERNEL, E_ROUND, E_CONFIG, E_FUNCTION, E_N };
 static const char *const EMU_IN[E_N] = { "kernel", "round", "config", "function" };
 
 /* the run's one machine (the column, empty before the machine model) */
-static void read_machine(struct emu *e, const struct csv *c, int col)
+static void read_machine(struct emu *e, const struct csv *c, int col, struct restated *r)
 {
 	const char *name = col >= 0 ? c->fld[col] : "";
 	const struct machine *m = *name ? machine_find(name) : NULL;
@@ -83,12 +83,14 @@ static void read_machine(struct emu *e, const struct csv *c, int col)
 	if (c->lineno > 2 && m != e->machine)
 		csv_die(c, c->lineno, "machine '%s' where earlier rows had '%s': one run, one machine", name,
 			e->machine ? e->machine->name : "");
-	if (m && !e->machine)
-		cycles_prices(m, NULL, &e->prices);
+	if (m && !e->machine) {
+		machine_restated(&e->priced, m, r);
+		cycles_prices(&e->priced, NULL, &e->prices);
+	}
 	e->machine = m;
 }
 
-void emu_read(struct emu *e, const char *path)
+void emu_read(struct emu *e, const char *path, struct restated *rs)
 {
 	struct csv c;
 	int col[E_N], kc[NCOUNT], kw, km;
@@ -109,7 +111,7 @@ void emu_read(struct emu *e, const char *path)
 		size_t b;
 		int scope;
 
-		read_machine(e, &c, km);
+		read_machine(e, &c, km, rs);
 		r.k = (unsigned)intern(&e->kernels, c.fld[col[E_KERNEL]]);
 		r.c = (unsigned)intern(&e->configs, c.fld[col[E_CONFIG]]);
 		if (e->kernels.n > MAXK || e->configs.n > MAXC)

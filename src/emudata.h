@@ -53,11 +53,13 @@ struct emu {
 	struct boot boots[MAXBOOTS];
 	size_t nboots;
 	const struct machine *machine;   /* NULL: no machine recorded, no cycles */
-	struct prices prices;            /* the machine's, as stated */
+	struct machine priced;           /* the machine with the user's restated prices */
+	struct prices prices;            /* priced's */
 };
 
-/* Read path into e (dies on bad input, naming the line) */
-void emu_read(struct emu *e, const char *path);
+/* Read path into e (dies on bad input, naming the line); the machine's
+ * prices restated by r (NULL: as the table states them) */
+void emu_read(struct emu *e, const char *path, struct restated *r);
 void emu_free(struct emu *e);
 /* whether replicate b counted metric m */
 int emu_counted(const struct emu *e, size_t b, int m);

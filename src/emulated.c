@@ -97,7 +97,7 @@ static void set_ratio(struct csv_out *o, const double *x, size_t n, const double
 	}
 }
 
-int emulated_summary(const char *epath, const char *hpath, const char *baseline)
+int emulated_summary(const char *epath, const char *hpath, const char *baseline, struct restated *r)
 {
 	struct emu e;
 	struct groups hb = { 0 };
@@ -105,7 +105,7 @@ int emulated_summary(const char *epath, const char *hpath, const char *baseline)
 	double x[MAXBOOTS], y[MAXBOOTS], *p, *adj, *lev;
 	size_t nf = 0, f;
 
-	emu_read(&e, epath);
+	emu_read(&e, epath, r);
 	groups_read_times(&hb, hpath);
 	/* Holm's levels over the family first (emulated.h) */
 	p = malloc((size_t)(e.kernels.n * e.configs.n * NM + 1) * sizeof(*p));
@@ -198,7 +198,7 @@ static int top_header(void)
 	return n;
 }
 
-int emulated_top(const char *epath, const char *hpath, const char *config, unsigned limit)
+int emulated_top(const char *epath, const char *hpath, const char *config, unsigned limit, struct restated *r)
 {
 	struct emu e;
 	struct groups hb = { 0 };
@@ -209,7 +209,7 @@ int emulated_top(const char *epath, const char *hpath, const char *config, unsig
 	unsigned *nboots;
 	char *keep;
 
-	emu_read(&e, epath);
+	emu_read(&e, epath, r);
 	groups_read_times(&hb, hpath);
 	for (c = 0; c < e.configs.n; c++)
 		if (!strcmp(e.configs.s[c], config))

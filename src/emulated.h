@@ -3,6 +3,8 @@
 #ifndef SLUBBENCH_EMULATED_H
 #define SLUBBENCH_EMULATED_H
 
+struct restated;   /* cycles.h */
+
 /* Per kernel, configuration, scope and metric, over the run's emulated
  * runs (CSV on stdout): a run is one boot's window of the configuration
  * (bench --emulated-windows W: W a boot), each a replicate ("boots" below
@@ -29,7 +31,9 @@
  *             one baseline boot, the boot-to-boot range, not an interval
  *             (bounds "range") */
 #define EMU_CI_MIN 3
-int emulated_summary(const char *epath, const char *hpath, const char *baseline);
+/* (Each of these three prices the counts with r's restated prices; NULL: as
+ * the machine table states them.) */
+int emulated_summary(const char *epath, const char *hpath, const char *baseline, struct restated *r);
 
 /* The functions of configuration config that are among the limit first of
  * some kernel by transfers or by instructions, with every kernel's mean
@@ -37,7 +41,7 @@ int emulated_summary(const char *epath, const char *hpath, const char *baseline)
  * each metric's mean is over the boots that counted it: boots (all of the
  * kernel's) for instructions, cache_boots (those with the cache model) for
  * the rest. */
-int emulated_top(const char *epath, const char *hpath, const char *config, unsigned limit);
+int emulated_top(const char *epath, const char *hpath, const char *config, unsigned limit, struct restated *r);
 
 /* The modelled cycles (cycles.h) of each kernel and configuration, on the
  * run's machine (emulated.csv's "machine"; a run without one is refused):
@@ -55,6 +59,6 @@ int emulated_top(const char *epath, const char *hpath, const char *config, unsig
  * Every figure is over the replicates with the cache model (a cache=off
  * boot has no cycles). The ratio's interval is emulated-summary's (metric
  * cycles). */
-int emulated_cycles(const char *epath, const char *hpath, const char *baseline);
+int emulated_cycles(const char *epath, const char *hpath, const char *baseline, struct restated *r);
 
 #endif

@@ -32,6 +32,9 @@
  *   slubstats machines
  *       the machines the cost model knows (emu/src/machines.h): name,
  *       cores, clock, caches and every price with its source
+ *   --price NAME=VALUE (emulated, emulated-top, emulated-cycles, machines;
+ *       repeatable): one of the model's prices restated, in the table's
+ *       unit (cycles.h's PRICE_NAMES); its source then says so
  *   slubstats variance VARIANCE_CSV...
  *       studies/variance.sh's experiment: per condition (pinned or not) and
  *       strategy, the sd per boot, an A/A interval, the cost (variance.h)
@@ -91,7 +94,7 @@ static const char *const MACH_COLS[] = {
 /* a text field: commas become ';' (CSV without quoting) */
 static void set_text(struct csv_out *o, const char *name, const char *v)
 {
-	char text[128], *p;
+	char text[CSV_VAL_MAX], *p;
 
 	snprintf(text, sizeof(text), "%s", v);
 	for (p = text; *p; p++)
@@ -100,13 +103,15 @@ static void set_text(struct csv_out *o, const char *name, const char *v)
 }
 
 /* the machine table, as CSV (a text field's commas become ';') */
-static int machines_list(void)
+static int machines_list(struct restated *r)
 {
 	struct csv_out o;
 
 	csv_out_header(&o, MACH_COLS, N(MACH_COLS));
 	for (int i = 0; i < N_MACHINES; i++) {
-		const struct machine *m = &MACHINES[i];
+		struct machine priced, *m = &priced;
+
+		machine_restated(&priced, &MACHINES[i], r);
 
 		csv_set(&o, "name", "%s", m->name);
 		csv_set(&o, "cores", "%u", machine_cores(m));
@@ -432,10 +437,12 @@ static void usage(FILE *f)
 	      "       slubstats hosts HACKBENCH_CSV BOOTS_CSV [--baseline K]\n"
 	      "       slubstats variance VARIANCE_CSV...\n"
 	      "       slubstats crosscheck COUNTERS_CSV\n"
-	      "       slubstats emulated EMULATED_CSV HACKBENCH_CSV [--baseline K]\n"
-	      "       slubstats emulated-top EMULATED_CSV HACKBENCH_CSV --config C [--limit N]\n"
-	      "       slubstats emulated-cycles EMULATED_CSV HACKBENCH_CSV [--baseline K]\n"
-	      "       slubstats machines\n",
+	      "       slubstats emulated EMULATED_CSV HACKBENCH_CSV [--baseline K] [--price NAME=VALUE]...\n"
+	      "       slubstats emulated-top EMULATED_CSV HACKBENCH_CSV --config C [--limit N] [--price NAME=VALUE]...\n"
+	      "       slubstats emulated-cycles EMULATED_CSV HACKBENCH_CSV [--baseline K] [--price NAME=VALUE]...\n"
+	      "       slubstats machines [--price NAME=VALUE]...\n"
+	      "  --price NAME=VALUE: restate one price of the cost model (cpi, l2_cycles, memory_ns,\n"
+	      "                      transfer_die_ns, transfer_package_ns, transfer_socket_ns)\n",
 	      f);
 }
 
@@ -447,11 +454,15 @@ int main(int argc, char **argv)
 		{ "config", required_argument, NULL, 'C' },
 		{ "limit", required_argument, NULL, 'l' },
 		{ "kind", required_argument, NULL, 'k' },
+		{ "price", required_argument, NULL, 'p' },
 		{ "help", no_argument, NULL, 'h' },
 		{ 0 },
 	};
 	const char *baseline = NULL, *caches = NULL, *config = NULL, *kind = "timed", *cmd;
 	unsigned limit = 12;
+	static struct restated restated;
+	struct restated *r = NULL;
+	char err[256];
 	int c;
 
 	cli_prog = "slubstats";
@@ -475,6 +486,11 @@ int main(int argc, char **argv)
 		case 'l':
 			limit = (unsigned)cli_uint("--limit", optarg, 1, 1000);
 			break;
+		case 'p':
+			if (price_parse(&restated, optarg, err, sizeof(err)))
+				cli_die("--price", "%s", err);
+			r = &restated;
+			break;
 		case 'h':
 			usage(stdout);
 			return 0;
@@ -495,15 +511,15 @@ int main(int argc, char **argv)
 	if (!strcmp(cmd, "crosscheck") && argc == 2)
 		return cmd_crosscheck(argv[1]);
 	if (!strcmp(cmd, "emulated") && argc == 3)
-		return emulated_summary(argv[1], argv[2], baseline);
+		return emulated_summary(argv[1], argv[2], baseline, r);
 	if (!strcmp(cmd, "emulated-cycles") && argc == 3)
-		return emulated_cycles(argv[1], argv[2], baseline);
+		return emulated_cycles(argv[1], argv[2], baseline, r);
 	if (!strcmp(cmd, "machines") && argc == 1)
-		return machines_list();
+		return machines_list(r);
 	if (!strcmp(cmd, "emulated-top") && argc == 3) {
 		if (!config)
 			cli_die("--config", "is missing: which configuration (c1, c2, ...)");
-		return emulated_top(argv[1], argv[2], config, limit);
+		return emulated_top(argv[1], argv[2], config, limit, r);
 	}
 	if (!strcmp(cmd, "hosts") && argc == 3)
 		return hosts_summary(argv[1], argv[2], baseline ? baseline : "tail");

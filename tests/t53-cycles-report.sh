@@ -6,7 +6,8 @@
 # share, the sensitivity table; a run counted before the machine model
 # gets no such section, and says nothing of cycles; boots that counted
 # instructions alone (--emulated-instructions) join the instructions and
-# nothing else; a row or window counted in part is refused.
+# nothing else; a row or window counted in part is refused; --price
+# restates a price at report time (CPI 2 is the table's CPI-doubled row).
 . "$(dirname "$0")/lib.sh"
 # shellcheck source=tests/fixtures.sh
 . "$TOP/tests/fixtures.sh"
@@ -50,6 +51,28 @@ m=$(csv_get "$R/emulated-cycles.csv" value kernel=head config=c2 kind=part name=
 	awk -v m="$m" '$1 == "head" { f = sprintf("%.4f", m / 1e6) == $4 } END { exit !f }' "$R/plots/cycles.dat" ||
 	fail "the cycles chart: $(cat "$R/plots/cycles.dat" 2>/dev/null), head's memory $m"
 ok "the chart of where the cycles go: a bar per kernel, head's memory part as emulated-cycles.csv has it ($m)"
+# --price: a price restated at report time; CPI 2 as stated is the table's
+# sensitivity row "CPI doubled" (the same arithmetic, another way in); the
+# headline, the price's source and the Reproduce line say so; a bad price
+# is refused in one line before anything is written
+half=$(csv_get "$R/emulated-cycles.csv" value kernel=head config=c2 kind=sensitivity name=base factor=2)
+cp -r "$R" "$tmp/p"
+"$TOP/report/report.sh" "$tmp/p" --price cpi=2 >/dev/null 2>&1 || fail "no report with --price cpi=2"
+[ "$(csv_get "$tmp/p/emulated-cycles.csv" value kernel=head config=c2 kind=sensitivity name=as-stated factor=1)" = "$half" ] ||
+	fail "--price cpi=2: as stated $(csv_get "$tmp/p/emulated-cycles.csv" value kernel=head config=c2 kind=sensitivity name=as-stated factor=1), the table's CPI doubled $half"
+pflat=$(tr -s ' \n' '  ' <"$tmp/p/report.txt")
+grep -qF 'clovertown model (8 cores; prices restated on the command line: cpi=2;' <<<"$pflat" &&
+	grep -qF 'base CPI 2: given on the command line (cpi=2, was 1, the table' <<<"$pflat" &&
+	grep -qF "./run.sh report $tmp/p --price cpi=2" <<<"$pflat" || grep -qF "report DIR (DIR: this report's directory) --price cpi=2" <<<"$pflat" ||
+	fail "--price cpi=2 not said: $(grep -n 'restated\|command line\|run.sh report' "$tmp/p/report.txt")"
+for bad in "cpi=0|cpi=0: the price must be a number above 0" "ghz=3|'ghz' is not a price: give cpi, l2_cycles" \
+	"memory_ns=1e9|at most 100000" "cpi|cpi needs a value"; do
+	cp "$tmp/p/report.txt" "$tmp/before.txt"
+	expect_fail "$TOP/report/report.sh" "$tmp/p" --price "${bad%%|*}"
+	contains "$OUT" "^slubstats: error: --price .*${bad#*|}" "--price ${bad%%|*} refused"
+	[ "$(grep -c . <<<"$OUT")" = 1 ] && cmp -s "$tmp/before.txt" "$tmp/p/report.txt" || fail "--price ${bad%%|*}: more than one line, or the report was touched: $OUT"
+done
+ok "--price cpi=2: head/tail x$half, the table's CPI-doubled row; said in the headline, the sources and the Reproduce line"
 # two more boots of each kernel counting instructions alone (cache=off:
 # every count of the cache model empty), as in the first boot
 mkrun "$tmp/i" 4

@@ -18,7 +18,7 @@ ec() {
 cycles_machine() {
 	local name
 	name=$(csv_rows "$R/emulated-cycles.csv" machine | head -n1)
-	csv_get <("$S" machines) "$1" name="$name"
+	csv_get <("$S" machines ${prices[@]+"${prices[@]}"}) "$1" name="$name"
 }
 # sens_range KERNEL: the smallest and largest ratio over every price halved
 # and doubled, "lo..hi"
@@ -28,10 +28,17 @@ sens_range() {
 		END { if (lo != "") printf "%.3f..%.3f", lo, hi }'
 }
 
+# restated_said: "; prices restated: cpi=2, ..." when --price was given
+restated_said() {
+	local i s=
+	for ((i = 1; i < ${#prices[@]}; i += 2)); do s+="${s:+, }${prices[i]}"; done
+	[ -z "$s" ] || echo "; prices restated on the command line: $s"
+}
+
 cycles_headline() {
 	[ -s "$R/emulated-cycles.csv" ] || return 0
 	local k r lo hi
-	echo "  Modelled cycles per message against $baseline, on the $(cycles_machine name) model ($(cycles_machine cores) cores; a model of what the counts would cost, not measured time; see Modelled cycles):" | wrap
+	echo "  Modelled cycles per message against $baseline, on the $(cycles_machine name) model ($(cycles_machine cores) cores$(restated_said); a model of what the counts would cost, not measured time; see Modelled cycles):" | wrap
 	for k in "${kernels[@]}"; do
 		[ "$k" != "$baseline" ] || continue
 		r=$(ev "$k" all cycles ratio) lo=$(ev "$k" all cycles lo) hi=$(ev "$k" all cycles hi)

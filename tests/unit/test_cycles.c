@@ -8,6 +8,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include <cmocka.h>
 
@@ -88,10 +89,56 @@ static void machines_valid(void **state)
 	}
 }
 
+/* A restated price replaces the table's, and only it; the stream priced by
+ * hand again (Python: g = 2.33; 100 * 1.5 + 20 + 2 * 115 * g + 40 * g +
+ * 77 * g + 112.5 * g = 1240.635); bad specs refused naming what was wrong */
+static void restated_prices(void **state)
+{
+	const struct machine *m = machine_find("clovertown");
+	struct restated r = { 0 };
+	struct machine priced;
+	struct prices p;
+	double n[CY_N] = { 0 };
+	char err[256];
+
+	(void)state;
+	assert_int_equal(price_parse(&r, "cpi=1.5", err, sizeof(err)), 0);
+	assert_int_equal(price_parse(&r, "l2_cycles=20", err, sizeof(err)), 0);
+	assert_int_equal(price_parse(&r, "transfer_die_ns=40", err, sizeof(err)), 0);
+	machine_restated(&priced, m, &r);
+	assert_float_equal(priced.cpi, 1.5, 0);
+	assert_float_equal(priced.mem_ns, m->mem_ns, 0);
+	assert_float_equal(priced.xfer_ns[1], m->xfer_ns[1], 0);
+	assert_string_equal(priced.src_mem, m->src_mem);
+	assert_non_null(strstr(priced.src_cpi, "given on the command line (cpi=1.5, was 1;"));
+	assert_non_null(strstr(priced.src_xfer, "transfer_die_ns=40"));
+	stream(n);
+	cycles_prices(&priced, NULL, &p);
+	assert_float_equal(cycles_of(&p, n, NULL), 1240.635, 1e-9);
+	/* as stated without r */
+	machine_restated(&priced, m, NULL);
+	cycles_prices(&priced, NULL, &p);
+	assert_float_equal(cycles_of(&p, n, NULL), 1160.17, 1e-9);
+
+	static const char *const bad[][2] = {
+		{ "cpi=0", "must be a number above 0" },     { "cpi=-1", "must be a number above 0" },
+		{ "cpi=x", "must be a number above 0" },     { "cpi=1e9", "at most 100000" },
+		{ "cpi=nan", "must be a number above 0" },   { "cpi=", "cpi needs a value" },
+		{ "cpi", "cpi needs a value" },              { "ghz=3", "'ghz' is not a price: give cpi, l2_cycles" },
+		{ "l2_cycles=14", "l2_cycles is given twice" }, { "=3", "'' is not a price" },
+	};
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		err[0] = 0;
+		assert_int_equal(price_parse(&r, bad[i][0], err, sizeof(err)), -1);
+		if (!strstr(err, bad[i][1]))
+			fail_msg("%s: '%s' does not say '%s'", bad[i][0], err, bad[i][1]);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(priced_by_hand), cmocka_unit_test(machines_valid),
+		cmocka_unit_test(priced_by_hand), cmocka_unit_test(machines_valid), cmocka_unit_test(restated_prices),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
