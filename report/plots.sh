@@ -89,10 +89,10 @@ if [ "$(grep -c . <<<"$SCALING")" -gt 1 ]; then
 	sk=
 	for k in "${kernels[@]}"; do [ "$k" = "$baseline" ] || [ -n "$sk" ] || sk=$k; done
 	case " ${kernels[*]} " in *" head "*) [ "$baseline" = head ] || sk="head" ;; esac
-	for m in add_partial alloc_from_partial objects_per_partial_visit instructions transfers; do
+	for m in add_partial alloc_from_partial objects_per_partial_visit instructions transfers cycles; do
 		rows=$(while read -r v c; do
 			case "$m" in
-			instructions | transfers)
+			instructions | transfers | cycles)
 				[ ! -s "$R/emulated-summary.csv" ] || for f in ratio lo hi; do
 					csv_get "$R/emulated-summary.csv" "$f" kernel="$sk" config="$c" scope=all metric="$m"
 				done ;;
@@ -100,7 +100,7 @@ if [ "$(grep -c . <<<"$SCALING")" -gt 1 ]; then
 			esac | paste -sd' ' | awk -v v="$v" 'NF == 3 { print v, $0 }'
 		done <<<"$SCALING")
 		[ -n "$rows" ] || continue
-		case "$m" in instructions | transfers) m="$m (emulated)" ;; esac
+		case "$m" in instructions | transfers) m="$m (emulated)" ;; cycles) m="modelled cycles" ;; esac
 		printf '"%s"
 %s
 

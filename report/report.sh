@@ -112,12 +112,9 @@ top_functions() {
 
 # The main configuration: of those with a timed run, one whose wall times
 # are real (not oversubscribed) if any, then the most messages, then the
-# fewest vCPUs. Its vCPUs (empty in runs older than the column) are main_vcpus.
-main=$(csv_rows "$R/summary.csv" config messages n vcpus timing | awk -F'|' '$3 > 0 {
-	real = $5 != "oversubscribed"; v = $4 == "" ? 0 : $4
-	if (c == "" || real > br || (real == br && ($2 > bm || ($2 == bm && v < bv)))) { c = $1; br = real; bm = $2; bv = v } }
-	END { print c }')
-[ -n "$main" ] || die "no successful timed run in $R/hackbench.csv"
+# fewest vCPUs (slubstats main-config, src/mainconfig.c). Its vCPUs (empty in
+# runs older than the column) are main_vcpus.
+main=$("$S" main-config "$R/summary.csv") || die "no successful timed run in $R/hackbench.csv"
 main_vcpus=$(sv "$baseline" "$main" vcpus)
 main_desc=$(csv_rows "$R/summary.csv" config mode unit groups fds loops datasize messages | awk -F'|' -v c="$main" '$1 == c {
 	printf "%s mode, %s, %d groups x %d fds, %d loops, %d-byte messages (%d messages)", $2, $3, $4, $5, $6, $7, $8; exit }')

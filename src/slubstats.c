@@ -29,6 +29,9 @@
  *       every kernel's mean per boot and per 1000 messages
  *   slubstats emulated-cycles EMULATED_CSV HACKBENCH_CSV [--baseline K]
  *       the modelled cycles' parts, spin share and sensitivity (emulated.h)
+ *   slubstats main-config SUMMARY_CSV
+ *       the report's main configuration (mainconfig.h): its name, or exit
+ *       1 when no configuration has a successful timed run
  *   slubstats machines
  *       the machines the cost model knows (emu/src/machines.h): name,
  *       cores, clock, caches and every price with its source
@@ -59,6 +62,7 @@
 #include "cycles.h"
 #include "emulated.h"
 #include "hosts.h"
+#include "mainconfig.h"
 #include "variance.h"
 #include "stats.h"
 #include "stats_groups.h"
@@ -370,6 +374,48 @@ static const char *const XC_COLS[] = {
 
 /* The tracepoint against the SLUB statistics, per cache, in each counting
  * run: slub:add_partial events (perf) = add_partial (groups_derive's sum). */
+/* summary.csv's main configuration (mainconfig.h), its name on stdout;
+ * 1 when no configuration has a successful timed run */
+static int cmd_main_config(const char *path)
+{
+	struct csv c;
+	struct cfg_row *r = NULL;
+	char **name = NULL;
+	size_t n = 0;
+	int kc, kn, km, kt, kv;
+	long best;
+
+	csv_open(&c, path);
+	kc = csv_col(&c, "config");
+	kn = csv_col(&c, "n");
+	km = csv_col(&c, "messages");
+	kt = csv_col(&c, "timing");
+	kv = csv_col_opt(&c, "vcpus");
+	while (csv_next(&c)) {
+		r = realloc(r, (n + 1) * sizeof(*r));
+		name = realloc(name, (n + 1) * sizeof(*name));
+		if (!r || !name)
+			abort();
+		r[n].n = c.fld[kn][0] ? (long)csv_num(&c, kn) : 0;
+		r[n].real = strcmp(c.fld[kt], "oversubscribed") != 0;
+		r[n].messages = c.fld[km][0] ? csv_num(&c, km) : 0;
+		r[n].vcpus = kv >= 0 && c.fld[kv][0] ? (unsigned)csv_num(&c, kv) : 0;
+		name[n] = strdup(c.fld[kc]);
+		if (!name[n])
+			abort();
+		n++;
+	}
+	csv_close(&c);
+	best = main_config(r, n);
+	if (best >= 0)
+		printf("%s\n", name[best]);
+	for (size_t i = 0; i < n; i++)
+		free(name[i]);
+	free(name);
+	free(r);
+	return best >= 0 ? 0 : 1;
+}
+
 static int cmd_crosscheck(const char *path)
 {
 	struct groups gs = { 0 };
@@ -437,6 +483,7 @@ static void usage(FILE *f)
 	      "       slubstats hosts HACKBENCH_CSV BOOTS_CSV [--baseline K]\n"
 	      "       slubstats variance VARIANCE_CSV...\n"
 	      "       slubstats crosscheck COUNTERS_CSV\n"
+	      "       slubstats main-config SUMMARY_CSV\n"
 	      "       slubstats emulated EMULATED_CSV HACKBENCH_CSV [--baseline K] [--price NAME=VALUE]...\n"
 	      "       slubstats emulated-top EMULATED_CSV HACKBENCH_CSV --config C [--limit N] [--price NAME=VALUE]...\n"
 	      "       slubstats emulated-cycles EMULATED_CSV HACKBENCH_CSV [--baseline K] [--price NAME=VALUE]...\n"
@@ -508,6 +555,8 @@ int main(int argc, char **argv)
 			cli_die("--caches", "is missing: which caches to count apart");
 		return cmd_mechanism(argv[1], argv[2], caches, baseline, kind);
 	}
+	if (!strcmp(cmd, "main-config") && argc == 2)
+		return cmd_main_config(argv[1]);
 	if (!strcmp(cmd, "crosscheck") && argc == 2)
 		return cmd_crosscheck(argv[1]);
 	if (!strcmp(cmd, "emulated") && argc == 3)

@@ -1,8 +1,9 @@
 # Chart 7: how the regression's mechanism grows with the machine: one
 # kernel against the baseline at each vCPU count, per message: add_partial
 # calls, allocations from the partial list, objects per partial-list visit
-# (SLUB statistics, paired by round, 95% CI) and the emulated instructions
-# and cache-line transfers (ratio of means, range over pairs of boots).
+# (SLUB statistics, paired by round, 95% CI), the emulated instructions
+# and cache-line transfers and the modelled cycles (a run with a machine
+# model; ratio of geometric means, 95% CI from 3 boots, else range).
 # Variables: dat (a block per metric, "vcpus ratio lo hi", first line of
 # each block the metric's name in quotes), n (metrics), title_text.
 load dir."/common.gp"

@@ -34,6 +34,7 @@
 
 #include <cmocka.h>
 
+#include "mainconfig.h"
 #include "stats.h"
 
 static const double A[] = { 10.66, 9.8, 11.2, 10.1, 12.0, 10.9, 11.5, 9.9 };
@@ -184,10 +185,35 @@ static void holm(void **state)
 	close_to(level[2], 1 - 0.05 / 2, 1e-15);
 }
 
+/* The report's main configuration: real wall times before oversubscribed
+ * ones, then more messages, then fewer vCPUs (0: not recorded), the first
+ * row on a tie; none without a timed run */
+static void main_configuration(void **state)
+{
+	const struct cfg_row none[] = { { 0, 1, 600000, 2 }, { 0, 1, 900000, 2 } };
+	const struct cfg_row rows[] = {
+		{ 4, 0, 900000, 8 },   /* oversubscribed: most messages, yet not main */
+		{ 4, 1, 600000, 4 },
+		{ 4, 1, 600000, 2 },   /* main: real, 600000, fewest vCPUs */
+		{ 0, 1, 900000, 1 },   /* no timed run */
+		{ 4, 1, 600000, 2 },   /* a tie: the first stays */
+	};
+	const struct cfg_row over[] = { { 3, 0, 600000, 16 }, { 3, 0, 600000, 8 } };
+	const struct cfg_row old[] = { { 2, 1, 600000, 0 }, { 2, 1, 900000, 0 } };
+
+	(void)state;
+	assert_int_equal(main_config(none, 2), -1);
+	assert_int_equal(main_config(rows, 0), -1);
+	assert_int_equal(main_config(rows, 5), 2);
+	assert_int_equal(main_config(over, 2), 1);
+	assert_int_equal(main_config(old, 2), 1);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(summary),
+		cmocka_unit_test(main_configuration),
 		cmocka_unit_test(welch),
 		cmocka_unit_test(paired),
 		cmocka_unit_test(unpaired),
