@@ -11,6 +11,7 @@ RUN_LINE_MAX=4096
 # RUN_CSVS: the run's CSVs, each joined from the boots' fragments (and the
 # shards') under its writer's header: hackbench, counters, emulated (below),
 # crosscheck (slubstats crosscheck's), boots (BOOTS_HDR).
+# shellcheck disable=SC2034 # read by bench/runlib.sh and bench/merge.sh
 RUN_CSVS="hackbench counters crosscheck emulated boots"
 # BOOTS_HDR: one row per boot attempt (bench/runlib.sh's boot_fragment).
 # shellcheck disable=SC2034
