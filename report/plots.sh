@@ -33,15 +33,18 @@ csv_rows "$R/hackbench.csv" kernel config kind status round seconds |
 			printf "%.3f %s\n", at[$1] + ($5 % 10 - 4.5) * 0.03, $6 }' >"$PLOTS/times-points.dat"
 
 # ratios: each kernel against the baseline, per group count, with the one
-# interval the verdicts come from
-nr=0
+# interval the verdicts come from; with one group count, a forest plot (a
+# row per kernel, its interval across, 1 marked), labelled by rlabels
+nr=0 rlabels=
 for k in "${kernels[@]}"; do
 	[ "$k" = "$baseline" ] && continue
 	rows=$(csv_rows "$R/summary.csv" kernel groups ratio ci_lo ci_hi vcpus | awk -F'|' -v k="$k" -v v="$main_vcpus" '$1 == k && $3 != "" && $6 == v { print $2, $3, $4, $5 }' | sort -n)
 	[ -n "$rows" ] || continue
 	printf '"%s"\n%s\n\n\n' "$k" "$rows" >>"$PLOTS/ratios.dat"
-	nr=$((nr + 1))
+	nr=$((nr + 1)) rlabels+="${rlabels:+ }$k"
 done
+forest=0
+[ "$nr" = 0 ] || [ "$(grep -c '^[0-9]' "$PLOTS/ratios.dat")" != "$nr" ] || forest=1
 
 # drift: each timed boot's main-configuration time against its kernel's
 # geometric mean, in the order the boots ran (report.sh's RESID)
@@ -124,7 +127,9 @@ fi
 cpus="$(jq -r .plan.smp "$M") vCPUs"
 [ "$(grep -c . <<<"$SCALING")" -le 1 ] || cpus="$main_vcpus (of $(awk '{ print $1 }' <<<"$SCALING" | paste -sd, -)) vCPUs"
 sub="$(jq -r .run_id "$M"), profile $(jq -r .plan.profile "$M"), $cpus ($(jq -r .accel "$M"))"
-# plot NAME TITLE [NAME=NUMBER...]: the chart from plots/NAME.gp, or none without data
+# plot NAME TITLE [NAME=NUMBER | labels=WORDS...]: the chart from
+# report/gp/NAME.gp, or none without data (labels: run labels, the
+# kernels' names, for a chart's tics)
 plot() {
 	local name=$1 title=$2 fmt a prog
 	shift 2
@@ -134,6 +139,10 @@ plot() {
 		prog="dir=$(gp_str "$TOP/report/gp"); fmt='$fmt'; out=$(gp_str "$PLOTS/$name.$fmt"); dat=$(gp_str "$PLOTS/$name.dat");"
 		prog+=" pts=$(gp_str "$PLOTS/times-points.dat"); title_text=$(gp_str "$title"); sub_text=$(gp_str "$sub");"
 		for a in "$@"; do
+			if [[ "$a" =~ ^labels=[A-Za-z0-9_.+\ -]*$ ]]; then
+				prog+=" labels=$(gp_str "${a#labels=}");"
+				continue
+			fi
 			[[ "$a" =~ ^[a-z_]+=[0-9]+$ ]] || die "bug: gnuplot setting '$a'"
 			prog+=" $a;"
 		done
@@ -143,7 +152,7 @@ plot() {
 }
 plot times "hackbench time per kernel: $(csv_rows "$R/summary.csv" config groups loops mode unit |
 	awk -F'|' -v c="$main" '$1 == c { printf "%d groups, %d loops, %s/%s", $2, $3, $4, $5; exit }')$(shown "$tstep" run)"
-plot ratios "hackbench time against $baseline, paired by round (Holm CI)" "n=$nr"
+plot ratios "hackbench time against $baseline, paired by round (Holm CI)" "n=$nr" "forest=$forest" "labels=$rlabels"
 plot drift "each timed boot against its kernel's geometric mean, in run order$(shown "$dstep" boot)" "n=${#kernels[@]}"
 plot add_partial "add_partial() per 1000 messages, at the head and at the tail"
 plot slowpath "SLUB slow paths per 1000 messages (all caches)"
