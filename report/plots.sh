@@ -70,15 +70,22 @@ for k in "${kernels[@]}"; do
 done
 
 # emulated: the functions first by transfers, each kernel's transfers per
-# 1000 messages side by side (a header row of kernel names: data, not code)
+# 1000 messages side by side, as "mean lo hi" (lo, hi: the smallest and
+# largest boot's; a header row of kernel names: data, not code)
 ne=0
 if [ -s "$R/emulated-top.csv" ]; then
 	{
-		echo "function ${kernels[*]}"
+		line=function
+		for k in "${kernels[@]}"; do line+=" $k - -"; done
+		echo "$line"
 		top_functions transfers 9 | grep -vxF '[user]' | head -n 8 |
 			while IFS= read -r f; do
 				line=$f
-				for k in "${kernels[@]}"; do line+=" $(awk -v v="$(et "$k" "$f" transfers_per_1000_messages)" 'BEGIN { printf "%.2f", v }')"; done
+				for k in "${kernels[@]}"; do
+					line+=$(awk -v v="$(et "$k" "$f" transfers_per_1000_messages)" -v lo="$(et "$k" "$f" transfers_per_1000_messages_min)" \
+						-v hi="$(et "$k" "$f" transfers_per_1000_messages_max)" 'BEGIN {
+						if (lo == "") lo = v; if (hi == "") hi = v; printf " %.2f %.2f %.2f", v, lo, hi }')
+				done
 				echo "$line"
 			done
 	} >"$PLOTS/emulated.dat"
@@ -156,7 +163,7 @@ plot ratios "hackbench time against $baseline, paired by round (Holm CI)" "n=$nr
 plot drift "each timed boot against its kernel's geometric mean, in run order$(shown "$dstep" boot)" "n=${#kernels[@]}"
 plot add_partial "add_partial() per 1000 messages, at the head and at the tail"
 plot slowpath "SLUB slow paths per 1000 messages (all caches)"
-plot emulated "emulated cache-line transfers per 1000 messages, by kernel function" "n=$ne"
+plot emulated "emulated cache-line transfers per 1000 messages, by kernel function (whiskers: the boots' range)" "n=$ne"
 plot cycles "where the modelled cycles go ($(csv_rows "$R/emulated-cycles.csv" machine 2>/dev/null | head -n1) model, not measured time)"
 plot scaling "${sk:-}/$baseline per message against vCPUs (95% CI; emulated: 95% CI from 3 boots, else range)" "n=$ns"
 rm -f "$PLOTS/times-points.dat"

@@ -97,7 +97,7 @@ static void set_ratio(struct csv_out *o, const double *x, size_t n, const double
 	}
 }
 
-int emulated_summary(const char *epath, const char *hpath, const char *baseline, struct restated *r)
+int emulated_summary(const char *epath, const char *hpath, const char *baseline, struct restated *rs)
 {
 	struct emu e;
 	struct groups hb = { 0 };
@@ -105,7 +105,7 @@ int emulated_summary(const char *epath, const char *hpath, const char *baseline,
 	double x[MAXBOOTS], y[MAXBOOTS], *p, *adj, *lev;
 	size_t nf = 0, f;
 
-	emu_read(&e, epath, r);
+	emu_read(&e, epath, rs);
 	groups_read_times(&hb, hpath);
 	/* Holm's levels over the family first (emulated.h) */
 	p = malloc((size_t)(e.kernels.n * e.configs.n * NM + 1) * sizeof(*p));
@@ -178,8 +178,10 @@ static int by_desc(const void *a, const void *b)
 	return x < y ? 1 : x > y ? -1 : 0;
 }
 
-/* the header: the identity, then each metric and its per 1000 messages */
-static const char *top_cols[6 + 2 * NM];
+/* the header: the identity, then each metric and its per 1000 messages,
+ * then the smallest and largest boot's transfers per 1000 messages (the
+ * chart's whiskers: the range over the boots with the cache model) */
+static const char *top_cols[6 + 2 * NM + 2];
 static char top_names[NM][64];
 
 static int top_header(void)
@@ -195,21 +197,43 @@ static int top_header(void)
 		snprintf(top_names[m], sizeof(top_names[m]), "%s_per_1000_messages", METRICS[m]);
 		top_cols[n++] = top_names[m];
 	}
+	top_cols[n++] = "transfers_per_1000_messages_min";
+	top_cols[n++] = "transfers_per_1000_messages_max";
 	return n;
 }
 
-int emulated_top(const char *epath, const char *hpath, const char *config, unsigned limit, struct restated *r)
+/* the smallest and largest of kernel k's boots (configuration c, those
+ * that counted transfers) in xf[f * nboots + b], into lo and hi; 0 if none */
+static int boot_range(const struct emu *e, const double *xf, size_t f, size_t k, size_t c, double *lo, double *hi)
+{
+	int any = 0;
+
+	for (size_t b = 0; b < e->nboots; b++) {
+		double x = xf[f * e->nboots + b];
+
+		if (e->boots[b].k != k || e->boots[b].c != c || !emu_counted(e, b, M_XFER))
+			continue;
+		if (!any || x < *lo)
+			*lo = x;
+		if (!any || x > *hi)
+			*hi = x;
+		any = 1;
+	}
+	return any;
+}
+
+int emulated_top(const char *epath, const char *hpath, const char *config, unsigned limit, struct restated *rs)
 {
 	struct emu e;
 	struct groups hb = { 0 };
 	char name[64];
 	struct csv_out o;
 	size_t nk, nf, c, *order;
-	double *mean, *key;
+	double *mean, *key, *xf;
 	unsigned *nboots;
 	char *keep;
 
-	emu_read(&e, epath, r);
+	emu_read(&e, epath, rs);
 	groups_read_times(&hb, hpath);
 	for (c = 0; c < e.configs.n; c++)
 		if (!strcmp(e.configs.s[c], config))
@@ -223,7 +247,8 @@ int emulated_top(const char *epath, const char *hpath, const char *config, unsig
 	order = calloc(nf, sizeof(*order));
 	keep = calloc(nf, 1);
 	nboots = calloc(nk * NM, sizeof(*nboots));
-	if (!mean || !key || !order || !keep || !nboots)
+	xf = calloc(nf * (e.nboots ? e.nboots : 1), sizeof(*xf));   /* each function's transfers by boot */
+	if (!mean || !key || !order || !keep || !nboots || !xf)
 		abort();
 	/* each metric's mean over the boots that counted it (emudata.h) */
 	for (size_t b = 0; b < e.nboots; b++)
@@ -236,6 +261,8 @@ int emulated_top(const char *epath, const char *hpath, const char *config, unsig
 
 		if (r->c != c)
 			continue;
+		if (!isnan(r->v[M_XFER]))
+			xf[(size_t)r->f * e.nboots + r->boot] += r->v[M_XFER];
 		for (int m = 0; m < NM; m++)
 			if (!nboots[r->k * NM + m])
 				mk[m] = NAN;
@@ -279,6 +306,13 @@ int emulated_top(const char *epath, const char *hpath, const char *config, unsig
 				snprintf(name, sizeof(name), "%s_per_1000_messages", METRICS[m]);
 				set_count(&o, name, 1000 * mean[(k * nf + f) * NM + m] / msgs);
 			}
+			{
+				double lo = 0, hi = 0;
+				int any = boot_range(&e, xf, f, k, c, &lo, &hi);
+
+				set_count(&o, "transfers_per_1000_messages_min", any ? 1000 * lo / msgs : NAN);
+				set_count(&o, "transfers_per_1000_messages_max", any ? 1000 * hi / msgs : NAN);
+			}
 			csv_emit(&o);
 		}
 	}
@@ -287,6 +321,7 @@ int emulated_top(const char *epath, const char *hpath, const char *config, unsig
 	free(order);
 	free(keep);
 	free(nboots);
+	free(xf);
 	groups_free(&hb);
 	emu_free(&e);
 	return 0;
