@@ -127,22 +127,11 @@ SCALING=$(csv_rows "$R/summary.csv" kernel config mode unit groups loops fds dat
 
 # RESID: each timed boot of the main configuration, in run order, as
 # "number position kernel r", r its log time minus its kernel's mean log
-# time (the one definition behind the position table and the drift chart).
+# time (the one definition behind the position table and the drift chart:
+# slubstats residuals, src/residuals.c).
 RESID=
 if [ -s "$R/boots.csv" ]; then
-	RESID=$( {
-		if [ -n "$main_vcpus" ] && head -n1 "$R/boots.csv" | tr ',' '\n' | grep -qx vcpus; then
-			csv_rows "$R/boots.csv" kind start_utc round position kernel vcpus | awk -F'|' -v v="$main_vcpus" '$1 == "timed" && $6 == v'
-		else
-			csv_rows "$R/boots.csv" kind start_utc round position kernel
-		fi | awk -F'|' '$1 == "timed" { print "B", $2, $3, $4, $5 }' | sort
-		csv_rows "$R/hackbench.csv" kind status config round kernel seconds |
-			awk -F'|' -v c="$main" '$1 == "timed" && $2 == "ok" && $3 == c { print "T", $4, $5, $6 }'
-	} | awk '
-		$1 == "B" { n++; key[n] = $5 "|" $3; pos[n] = $4; kern[n] = $5; next }
-		{ t[$3 "|" $2] = $4; lg[$3] += log($4); ng[$3]++ }
-		END { for (i = 1; i <= n; i++) if (key[i] in t)
-			printf "%d %d %s %.6f\n", i, pos[i], kern[i], log(t[key[i]]) - lg[kern[i]] / ng[kern[i]] }')
+	RESID=$("$S" residuals "$R/hackbench.csv" "$R/boots.csv" --config "$main" ${main_vcpus:+--vcpus "$main_vcpus"})
 fi
 
 rm -f "$R/emulated-summary.csv" "$R/emulated-top.csv" "$R/emulated-cycles.csv"

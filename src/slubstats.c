@@ -32,6 +32,11 @@
  *   slubstats main-config SUMMARY_CSV
  *       the report's main configuration (mainconfig.h): its name, or exit
  *       1 when no configuration has a successful timed run
+ *   slubstats residuals HACKBENCH_CSV BOOTS_CSV --config C [--vcpus V]
+ *       each timed boot of configuration C (of V vCPUs) in run order: its
+ *       log time minus its kernel's mean log time (residuals.h), the
+ *       report's position table and drift chart; "number position kernel
+ *       residual" a line
  *   slubstats machines
  *       the machines the cost model knows (emu/src/machines.h): name,
  *       cores, clock, caches and every price with its source
@@ -63,6 +68,7 @@
 #include "emulated.h"
 #include "hosts.h"
 #include "mainconfig.h"
+#include "residuals.h"
 #include "variance.h"
 #include "stats.h"
 #include "stats_groups.h"
@@ -416,6 +422,68 @@ static int cmd_main_config(const char *path)
 	return best >= 0 ? 0 : 1;
 }
 
+/* the residuals behind position and drift (residuals.h) of configuration
+ * config, the boots of vcpus vCPUs (NULL, or a boots.csv older than the
+ * column: every timed boot): "number position kernel residual" a line */
+static int cmd_residuals(const char *hpath, const char *bpath, const char *config, const char *vcpus)
+{
+	struct csv c;
+	struct rboot *b = NULL;
+	struct rtime *t = NULL;
+	struct resid *out;
+	size_t nb = 0, nt = 0, n;
+	int k[6], kv;
+	static const char *const BIN[] = { "kind", "start_utc", "round", "position", "kernel" };
+	static const char *const HIN[] = { "kind", "status", "config", "round", "kernel", "seconds" };
+
+	csv_open(&c, bpath);
+	csv_cols(&c, BIN, 5, k);
+	kv = vcpus ? csv_col_opt(&c, "vcpus") : -1;
+	while (csv_next(&c)) {
+		if (strcmp(c.fld[k[0]], "timed") || (kv >= 0 && strcmp(c.fld[kv], vcpus)))
+			continue;
+		b = realloc(b, (nb + 1) * sizeof(*b));
+		if (!b)
+			abort();
+		snprintf(b[nb].start, sizeof(b[nb].start), "%s", c.fld[k[1]]);
+		b[nb].round = (long)csv_num(&c, k[2]);
+		b[nb].position = (long)csv_num(&c, k[3]);
+		if (strlen(c.fld[k[4]]) >= RES_NAME)
+			csv_die(&c, c.lineno, "kernel '%.20s...' is longer than %d characters", c.fld[k[4]], RES_NAME - 1);
+		snprintf(b[nb].kernel, sizeof(b[nb].kernel), "%s", c.fld[k[4]]);
+		nb++;
+	}
+	csv_close(&c);
+	csv_open(&c, hpath);
+	csv_cols(&c, HIN, 6, k);
+	while (csv_next(&c)) {
+		if (strcmp(c.fld[k[0]], "timed") || strcmp(c.fld[k[1]], "ok") || strcmp(c.fld[k[2]], config))
+			continue;
+		t = realloc(t, (nt + 1) * sizeof(*t));
+		if (!t)
+			abort();
+		if (strlen(c.fld[k[4]]) >= RES_NAME)
+			csv_die(&c, c.lineno, "kernel '%.20s...' is longer than %d characters", c.fld[k[4]], RES_NAME - 1);
+		snprintf(t[nt].kernel, sizeof(t[nt].kernel), "%s", c.fld[k[4]]);
+		t[nt].round = (long)csv_num(&c, k[3]);
+		t[nt].seconds = csv_num(&c, k[5]);
+		if (!(t[nt].seconds > 0))
+			csv_die(&c, c.lineno, "seconds '%s' is not a time", c.fld[k[5]]);
+		nt++;
+	}
+	csv_close(&c);
+	out = calloc(nb ? nb : 1, sizeof(*out));
+	if (!out)
+		abort();
+	n = residuals(b, nb, t, nt, out);
+	for (size_t i = 0; i < n; i++)
+		printf("%zu %ld %s %.6f\n", out[i].number, out[i].position, out[i].kernel, out[i].r);
+	free(out);
+	free(b);
+	free(t);
+	return 0;
+}
+
 static int cmd_crosscheck(const char *path)
 {
 	struct groups gs = { 0 };
@@ -484,6 +552,7 @@ static void usage(FILE *f)
 	      "       slubstats variance VARIANCE_CSV...\n"
 	      "       slubstats crosscheck COUNTERS_CSV\n"
 	      "       slubstats main-config SUMMARY_CSV\n"
+	      "       slubstats residuals HACKBENCH_CSV BOOTS_CSV --config C [--vcpus V]\n"
 	      "       slubstats emulated EMULATED_CSV HACKBENCH_CSV [--baseline K] [--price NAME=VALUE]...\n"
 	      "       slubstats emulated-top EMULATED_CSV HACKBENCH_CSV --config C [--limit N] [--price NAME=VALUE]...\n"
 	      "       slubstats emulated-cycles EMULATED_CSV HACKBENCH_CSV [--baseline K] [--price NAME=VALUE]...\n"
@@ -502,10 +571,11 @@ int main(int argc, char **argv)
 		{ "limit", required_argument, NULL, 'l' },
 		{ "kind", required_argument, NULL, 'k' },
 		{ "price", required_argument, NULL, 'p' },
+		{ "vcpus", required_argument, NULL, 'v' },
 		{ "help", no_argument, NULL, 'h' },
 		{ 0 },
 	};
-	const char *baseline = NULL, *caches = NULL, *config = NULL, *kind = "timed", *cmd;
+	const char *baseline = NULL, *caches = NULL, *config = NULL, *kind = "timed", *vcpus = NULL, *cmd;
 	unsigned limit = 12;
 	static struct restated restated;
 	struct restated *r = NULL;
@@ -533,6 +603,10 @@ int main(int argc, char **argv)
 		case 'l':
 			limit = (unsigned)cli_uint("--limit", optarg, 1, 1000);
 			break;
+		case 'v':
+			cli_uint("--vcpus", optarg, 1, 4096);
+			vcpus = optarg;
+			break;
 		case 'p':
 			if (price_parse(&restated, optarg, err, sizeof(err)))
 				cli_die("--price", "%s", err);
@@ -554,6 +628,11 @@ int main(int argc, char **argv)
 		if (!caches)
 			cli_die("--caches", "is missing: which caches to count apart");
 		return cmd_mechanism(argv[1], argv[2], caches, baseline, kind);
+	}
+	if (!strcmp(cmd, "residuals") && argc == 3) {
+		if (!config)
+			cli_die("--config", "is missing: which configuration (c1, c2, ...)");
+		return cmd_residuals(argv[1], argv[2], config, vcpus);
 	}
 	if (!strcmp(cmd, "main-config") && argc == 2)
 		return cmd_main_config(argv[1]);

@@ -34,6 +34,7 @@
 
 #include <cmocka.h>
 
+#include "residuals.h"
 #include "mainconfig.h"
 #include "stats.h"
 
@@ -209,11 +210,45 @@ static void main_configuration(void **state)
 	assert_int_equal(main_config(old, 2), 1);
 }
 
+/* The residuals behind position and drift: boots sorted by start time,
+ * numbered over every timed boot (one without a time keeps its number and
+ * gives no line), each its log time minus its kernel's mean log time
+ * (by hand: a's times 1 and e, mean log 1/2: -1/2 and +1/2; b alone: 0) */
+static void position_residuals(void **state)
+{
+	struct rboot b[] = {
+		{ "2026-12-05T10:00:05Z", 1, 2, "b" },
+		{ "2026-12-05T10:00:09Z", 2, 1, "a" },
+		{ "2026-12-05T10:00:01Z", 1, 1, "a" },
+		{ "2026-12-05T10:00:07Z", 2, 2, "b" },   /* no time: a failed boot */
+	};
+	const struct rtime t[] = { { "a", 1, 1.0 }, { "b", 1, 2.0 }, { "a", 2, exp(1.0) } };
+	struct resid out[4];
+	size_t n;
+
+	(void)state;
+	n = residuals(b, 4, t, 3, out);
+	assert_int_equal(n, 3);
+	assert_int_equal(out[0].number, 1);
+	assert_string_equal(out[0].kernel, "a");
+	assert_int_equal(out[0].position, 1);
+	assert_float_equal(out[0].r, -0.5, 1e-12);
+	assert_int_equal(out[1].number, 2);
+	assert_string_equal(out[1].kernel, "b");
+	assert_float_equal(out[1].r, 0, 1e-12);
+	assert_int_equal(out[2].number, 4);
+	assert_string_equal(out[2].kernel, "a");
+	assert_int_equal(out[2].position, 1);
+	assert_float_equal(out[2].r, 0.5, 1e-12);
+	assert_int_equal(residuals(b, 0, t, 3, out), 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(summary),
 		cmocka_unit_test(main_configuration),
+		cmocka_unit_test(position_residuals),
 		cmocka_unit_test(welch),
 		cmocka_unit_test(paired),
 		cmocka_unit_test(unpaired),
