@@ -78,7 +78,7 @@ transient() {
 }
 
 # boot_once DIR ROUND POSITION LABEL KIND VCPUS ATTEMPT: one attempt: boot,
-# collect, and the boot's row of boots.csv.
+# collect, and the boot's row of boots.csv; BOOT_RESULT: its result.
 boot_once() {
 	local d=$1 r=$2 pos=$3 l=$4 kind=$5 x=$6 attempt=$7 start t0 rc=0 result emu=() limit copts=
 	rm -rf "$d" && mkdir -p "$d"
@@ -102,7 +102,8 @@ boot_once() {
 	[ "$rc" -eq 0 ] || say bench "  $l failed ($(tail -n1 "$d/boot.err"))"
 	"$B/collect.sh" "$d" "$l" "$profile" "$r" || say bench "  collecting $l's output failed (see $d/collect.log)"
 	result=$(sed -n 's/^result=//p' "$d/boot-info" 2>/dev/null || true)
-	boot_fragment "$d" "$r" "$pos" "$l" "$x" "$kind" "$attempt" "$(host_name)" "$start" $(($(date +%s) - t0)) "${result:-not-run}" \
+	BOOT_RESULT=${result:-not-run}
+	boot_fragment "$d" "$r" "$pos" "$l" "$x" "$kind" "$attempt" "$(host_name)" "$start" $(($(date +%s) - t0)) "$BOOT_RESULT" \
 		"$(sed -n 's/^det_seed=//p' "$d/boot-info" 2>/dev/null || true)" "$(sed -n 's/^host_other_cpu=//p' "$d/boot-info" 2>/dev/null || true)"
 }
 
@@ -192,7 +193,7 @@ run_boot() {
 	attempt=$(($(find "$out/raw" -maxdepth 1 -name "$(basename "$d").a*" | wc -l) + 1))
 	while :; do
 		boot_once "$d" "$r" "$pos" "$l" "$kind" "$x" "$attempt"
-		result=$(csv_get "$d/boots.csv" result)
+		result=$BOOT_RESULT
 		transient "$result" && [ "$attempt" -le "$retries" ] || break
 		say bench "  $l: $result, a fault of the run, not of the kernel: attempt $((attempt + 1)) of $((retries + 1))"
 		set_aside "$d"
