@@ -128,10 +128,13 @@ SCALING=$(csv_rows "$R/summary.csv" kernel config mode unit groups loops fds dat
 # RESID: each timed boot of the main configuration, in run order, as
 # "number position kernel r", r its log time minus its kernel's mean log
 # time (the one definition behind the position table and the drift chart:
-# slubstats residuals, src/residuals.c).
-RESID=
+# slubstats residuals, src/residuals.c); DRIFT: their summary by position
+# and half of the run (slubstats drift's CSV; its header alone when there
+# is nothing to show).
+RESID= DRIFT=
 if [ -s "$R/boots.csv" ]; then
 	RESID=$("$S" residuals "$R/hackbench.csv" "$R/boots.csv" --config "$main" ${main_vcpus:+--vcpus "$main_vcpus"})
+	DRIFT=$("$S" drift "$R/hackbench.csv" "$R/boots.csv" --config "$main" ${main_vcpus:+--vcpus "$main_vcpus"})
 fi
 
 rm -f "$R/emulated-summary.csv" "$R/emulated-top.csv" "$R/emulated-cycles.csv"

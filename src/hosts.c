@@ -17,7 +17,7 @@
 
 static const char *const HOST_COLS[] = {
 	"kernel", "config", "vcpus", "host", "pairs", "ratio", "ci_lo", "ci_hi",
-	"hosts", "interaction_p",
+	"hosts", "interaction_p", "interaction",
 };
 
 struct round_hosts {
@@ -135,6 +135,8 @@ int hosts_summary(const char *hpath, const char *bpath, const char *baseline)
 			}
 			csv_set(&o, "hosts", "%zu", used);
 			csv_setd(&o, "interaction_p", p);
+			if (!isnan(p))
+				csv_set(&o, "interaction", "%s", p < HOSTS_ALPHA ? "disagree" : "agree");
 			csv_emit(&o);
 		}
 		free(host);

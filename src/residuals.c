@@ -47,3 +47,33 @@ size_t residuals(struct rboot *b, size_t nb, const struct rtime *t, size_t nt, s
 	}
 	return n;
 }
+
+int drift_summary(const struct resid *r, size_t n, double *pos, size_t *npos, long *maxp, double half[2])
+{
+	double h[2] = { 0, 0 };
+	size_t nh[2] = { 0, 0 };
+
+	if (n < 2)
+		return -1;
+	*maxp = 0;
+	for (size_t p = 0; p < RES_MAXPOS; p++) {
+		pos[p] = 0;
+		npos[p] = 0;
+	}
+	for (size_t i = 0; i < n; i++) {
+		if (r[i].position < 1 || r[i].position > RES_MAXPOS)
+			return -1;
+		pos[r[i].position - 1] += r[i].r;
+		npos[r[i].position - 1]++;
+		if (r[i].position > *maxp)
+			*maxp = r[i].position;
+		/* the first half: boots 1..floor(n / 2) of the residuals */
+		h[2 * (i + 1) > n] += r[i].r;
+		nh[2 * (i + 1) > n]++;
+	}
+	for (long p = 0; p < *maxp; p++)
+		pos[p] = npos[p] ? expm1(pos[p] / (double)npos[p]) : 0;
+	for (int j = 0; j < 2; j++)
+		half[j] = expm1(h[j] / (double)nh[j]);
+	return 0;
+}

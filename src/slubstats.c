@@ -35,8 +35,17 @@
  *   slubstats residuals HACKBENCH_CSV BOOTS_CSV --config C [--vcpus V]
  *       each timed boot of configuration C (of V vCPUs) in run order: its
  *       log time minus its kernel's mean log time (residuals.h), the
- *       report's position table and drift chart; "number position kernel
- *       residual" a line
+ *       report's drift chart; "number position kernel residual" a line
+ *   slubstats drift HACKBENCH_CSV BOOTS_CSV --config C [--vcpus V]
+ *       the same residuals summarised (the report's position table): the
+ *       change exp(mean) - 1 by position in the round and by half of the
+ *       run, as CSV (part, index, boots, change)
+ *   slubstats growth MECHANISM_CSV --from C1 --to C2 [--counter NAME]
+ *       per kernel, a count's paired ratio (default add_partial) at C1 and
+ *       C2 and whether it grows, shrinks or stays the same (growth.h)
+ *   slubstats windows EMULATED_CSV
+ *       a study's window totals: per kernel and metric, their coefficients
+ *       of variation within a boot and between boots (windows.h)
  *   slubstats machines
  *       the machines the cost model knows (emu/src/machines.h): name,
  *       cores, clock, caches and every price with its source
@@ -69,6 +78,8 @@
 #include "hosts.h"
 #include "mainconfig.h"
 #include "residuals.h"
+#include "growth.h"
+#include "windows.h"
 #include "variance.h"
 #include "stats.h"
 #include "stats_groups.h"
@@ -422,68 +433,6 @@ static int cmd_main_config(const char *path)
 	return best >= 0 ? 0 : 1;
 }
 
-/* the residuals behind position and drift (residuals.h) of configuration
- * config, the boots of vcpus vCPUs (NULL, or a boots.csv older than the
- * column: every timed boot): "number position kernel residual" a line */
-static int cmd_residuals(const char *hpath, const char *bpath, const char *config, const char *vcpus)
-{
-	struct csv c;
-	struct rboot *b = NULL;
-	struct rtime *t = NULL;
-	struct resid *out;
-	size_t nb = 0, nt = 0, n;
-	int k[6], kv;
-	static const char *const BIN[] = { "kind", "start_utc", "round", "position", "kernel" };
-	static const char *const HIN[] = { "kind", "status", "config", "round", "kernel", "seconds" };
-
-	csv_open(&c, bpath);
-	csv_cols(&c, BIN, 5, k);
-	kv = vcpus ? csv_col_opt(&c, "vcpus") : -1;
-	while (csv_next(&c)) {
-		if (strcmp(c.fld[k[0]], "timed") || (kv >= 0 && strcmp(c.fld[kv], vcpus)))
-			continue;
-		b = realloc(b, (nb + 1) * sizeof(*b));
-		if (!b)
-			abort();
-		snprintf(b[nb].start, sizeof(b[nb].start), "%s", c.fld[k[1]]);
-		b[nb].round = (long)csv_num(&c, k[2]);
-		b[nb].position = (long)csv_num(&c, k[3]);
-		if (strlen(c.fld[k[4]]) >= RES_NAME)
-			csv_die(&c, c.lineno, "kernel '%.20s...' is longer than %d characters", c.fld[k[4]], RES_NAME - 1);
-		snprintf(b[nb].kernel, sizeof(b[nb].kernel), "%s", c.fld[k[4]]);
-		nb++;
-	}
-	csv_close(&c);
-	csv_open(&c, hpath);
-	csv_cols(&c, HIN, 6, k);
-	while (csv_next(&c)) {
-		if (strcmp(c.fld[k[0]], "timed") || strcmp(c.fld[k[1]], "ok") || strcmp(c.fld[k[2]], config))
-			continue;
-		t = realloc(t, (nt + 1) * sizeof(*t));
-		if (!t)
-			abort();
-		if (strlen(c.fld[k[4]]) >= RES_NAME)
-			csv_die(&c, c.lineno, "kernel '%.20s...' is longer than %d characters", c.fld[k[4]], RES_NAME - 1);
-		snprintf(t[nt].kernel, sizeof(t[nt].kernel), "%s", c.fld[k[4]]);
-		t[nt].round = (long)csv_num(&c, k[3]);
-		t[nt].seconds = csv_num(&c, k[5]);
-		if (!(t[nt].seconds > 0))
-			csv_die(&c, c.lineno, "seconds '%s' is not a time", c.fld[k[5]]);
-		nt++;
-	}
-	csv_close(&c);
-	out = calloc(nb ? nb : 1, sizeof(*out));
-	if (!out)
-		abort();
-	n = residuals(b, nb, t, nt, out);
-	for (size_t i = 0; i < n; i++)
-		printf("%zu %ld %s %.6f\n", out[i].number, out[i].position, out[i].kernel, out[i].r);
-	free(out);
-	free(b);
-	free(t);
-	return 0;
-}
-
 static int cmd_crosscheck(const char *path)
 {
 	struct groups gs = { 0 };
@@ -553,6 +502,9 @@ static void usage(FILE *f)
 	      "       slubstats crosscheck COUNTERS_CSV\n"
 	      "       slubstats main-config SUMMARY_CSV\n"
 	      "       slubstats residuals HACKBENCH_CSV BOOTS_CSV --config C [--vcpus V]\n"
+	      "       slubstats drift HACKBENCH_CSV BOOTS_CSV --config C [--vcpus V]\n"
+	      "       slubstats growth MECHANISM_CSV --from C1 --to C2 [--counter NAME]\n"
+	      "       slubstats windows EMULATED_CSV\n"
 	      "       slubstats emulated EMULATED_CSV HACKBENCH_CSV [--baseline K] [--price NAME=VALUE]...\n"
 	      "       slubstats emulated-top EMULATED_CSV HACKBENCH_CSV --config C [--limit N] [--price NAME=VALUE]...\n"
 	      "       slubstats emulated-cycles EMULATED_CSV HACKBENCH_CSV [--baseline K] [--price NAME=VALUE]...\n"
@@ -572,10 +524,14 @@ int main(int argc, char **argv)
 		{ "kind", required_argument, NULL, 'k' },
 		{ "price", required_argument, NULL, 'p' },
 		{ "vcpus", required_argument, NULL, 'v' },
+		{ "from", required_argument, NULL, 'F' },
+		{ "to", required_argument, NULL, 'T' },
+		{ "counter", required_argument, NULL, 'N' },
 		{ "help", no_argument, NULL, 'h' },
 		{ 0 },
 	};
 	const char *baseline = NULL, *caches = NULL, *config = NULL, *kind = "timed", *vcpus = NULL, *cmd;
+	const char *from = NULL, *to = NULL, *counter = "add_partial";
 	unsigned limit = 12;
 	static struct restated restated;
 	struct restated *r = NULL;
@@ -607,6 +563,15 @@ int main(int argc, char **argv)
 			cli_uint("--vcpus", optarg, 1, 4096);
 			vcpus = optarg;
 			break;
+		case 'F':
+			from = optarg;
+			break;
+		case 'T':
+			to = optarg;
+			break;
+		case 'N':
+			counter = optarg;
+			break;
 		case 'p':
 			if (price_parse(&restated, optarg, err, sizeof(err)))
 				cli_die("--price", "%s", err);
@@ -632,8 +597,20 @@ int main(int argc, char **argv)
 	if (!strcmp(cmd, "residuals") && argc == 3) {
 		if (!config)
 			cli_die("--config", "is missing: which configuration (c1, c2, ...)");
-		return cmd_residuals(argv[1], argv[2], config, vcpus);
+		return residuals_print(argv[1], argv[2], config, vcpus, 0);
 	}
+	if (!strcmp(cmd, "drift") && argc == 3) {
+		if (!config)
+			cli_die("--config", "is missing: which configuration (c1, c2, ...)");
+		return residuals_print(argv[1], argv[2], config, vcpus, 1);
+	}
+	if (!strcmp(cmd, "growth") && argc == 2) {
+		if (!from || !to)
+			cli_die(from ? "--to" : "--from", "is missing: the two configurations to compare (c1, c2, ...)");
+		return growth_summary(argv[1], from, to, counter);
+	}
+	if (!strcmp(cmd, "windows") && argc == 2)
+		return windows_summary(argv[1]);
 	if (!strcmp(cmd, "main-config") && argc == 2)
 		return cmd_main_config(argv[1]);
 	if (!strcmp(cmd, "crosscheck") && argc == 2)

@@ -346,3 +346,53 @@ double stats_anova_p(const double *x, const size_t *g, size_t n, size_t k)
 	free(cnt);
 	return p;
 }
+
+int stats_interval_order(double lo1, double hi1, double lo2, double hi2)
+{
+	if (lo2 > hi1)
+		return 1;
+	if (hi2 < lo1)
+		return -1;
+	return 0;
+}
+
+int stats_within_between(const double *x, const size_t *g, size_t n, size_t ng,
+			 double *mean, double *within, double *between)
+{
+	double *s = calloc(ng ? ng : 1, sizeof(*s)), *q = calloc(ng ? ng : 1, sizeof(*q));
+	size_t *m = calloc(ng ? ng : 1, sizeof(*m));
+	double bs = 0, bq = 0, wss = 0, mu;
+	size_t wdf = 0;
+	int rc = -1;
+
+	if (!s || !q || !m)
+		abort();
+	for (size_t i = 0; i < n; i++) {
+		s[g[i]] += x[i];
+		q[g[i]] += x[i] * x[i];
+		m[g[i]]++;
+	}
+	for (size_t j = 0; j < ng; j++) {
+		double mj;
+
+		if (!m[j])
+			goto out;
+		mj = s[j] / (double)m[j];
+		bs += mj;
+		bq += mj * mj;
+		wss += q[j] - (double)m[j] * mj * mj;
+		wdf += m[j] - 1;
+	}
+	mu = ng ? bs / (double)ng : 0;
+	if (mu == 0)
+		goto out;
+	*mean = mu;
+	*between = ng > 1 ? sqrt(fmax(0, bq - (double)ng * mu * mu) / (double)(ng - 1)) / mu : 0;
+	*within = wdf ? sqrt(fmax(0, wss) / (double)wdf) / mu : 0;
+	rc = 0;
+out:
+	free(s);
+	free(q);
+	free(m);
+	return rc;
+}

@@ -71,4 +71,19 @@ void stats_holm(const double *p, size_t m, double alpha, double *adj,
  * freedom within them. */
 double stats_anova_p(const double *x, const size_t *g, size_t n, size_t k);
 
+/* Where a second interval [lo2, hi2] lies against a first [lo1, hi1]:
+ * +1 wholly above it, -1 wholly below, 0 when they overlap (no detectable
+ * change). The one reading of "grows" and "shrinks" (the report's scaling
+ * verdict). */
+int stats_interval_order(double lo1, double hi1, double lo2, double hi2);
+
+/* Variation within and between groups (a study's windows within boots):
+ * x[i] belongs to group g[i] in 0..ng-1, every group non-empty. *mean: the
+ * mean of the group means; *within: the pooled within-group sd over *mean;
+ * *between: the sd of the group means over *mean (coefficients of
+ * variation; 0 where there are no degrees of freedom). Returns -1 (and
+ * sets nothing) when a group is empty or *mean would be 0. */
+int stats_within_between(const double *x, const size_t *g, size_t n, size_t ng,
+			 double *mean, double *within, double *between);
+
 #endif

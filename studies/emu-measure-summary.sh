@@ -14,6 +14,9 @@ done
 info() { sed -n "s/^$1=//p" "$out/run-info"; }
 HB=$(info hackbench) windows=$(info windows) smp=$(info smp) reps=$(info reps) settings=$(info settings)
 [[ "$windows" =~ ^[0-9]+$ ]] || die "$out/run-info: windows '$windows' is not a number"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+build_tools all
 {
 	echo "studies/emu-measure.sh: $HB between markers ($windows a boot), $smp vCPUs, $reps boots per kernel and setting"
 	echo "host: $(info host)"
@@ -36,20 +39,12 @@ HB=$(info hackbench) windows=$(info windows) smp=$(info smp) reps=$(info reps) s
 	if [ "$windows" -ge 2 ]; then
 		echo
 		echo "Within a boot and between boots (coefficients of variation of a window's total):"
-		csv_rows "$out/emulated.csv" kernel round config instructions misses transfers | awk -F'|' '
-			{ k = $1 "|" $2 "|" $3; for (m = 1; m <= 3; m++) t[k, m] += $(m + 3); key[k] = 1 }
-			END {
-				for (k in key) { split(k, f, "|"); b = f[1] "|" f[2]; nb[b]++; kb[f[1]] = kb[f[1]] " " f[2]
-					for (m = 1; m <= 3; m++) { s[b, m] += t[k, m]; q[b, m] += t[k, m] ^ 2 } }
-				for (b in nb) { split(b, f, "|"); boots[f[1]]++
-					for (m = 1; m <= 3; m++) { mu = s[b, m] / nb[b]; bs[f[1], m] += mu; bq[f[1], m] += mu ^ 2
-						wss[f[1], m] += q[b, m] - nb[b] * mu ^ 2; wdf[f[1], m] += nb[b] - 1 } }
-				split("instructions misses transfers", name, " ")
-				for (kk in boots) for (m = 1; m <= 3; m++) { n = boots[kk]; mu = bs[kk, m] / n
-					if (mu == 0) { printf "  %-12s %-12s %d boots: not counted (cache model off)\n", kk, name[m], n; continue }
-					between = n > 1 ? sqrt((bq[kk, m] - n * mu ^ 2) / (n - 1)) / mu : 0
-					within = wdf[kk, m] > 0 ? sqrt(wss[kk, m] / wdf[kk, m]) / mu : 0
-					printf "  %-12s %-12s %d boots: within a boot %6.3f%%, between boot means %6.3f%%\n", kk, name[m], n, 100 * within, 100 * between } }' | sort
+		# slubstats windows (src/windows.c): each window's totals, their
+		# coefficients of variation within a boot and between boot means
+		"$TOOLS_BIN/slubstats" windows "$out/emulated.csv" >"$tmp/windows.csv"
+		csv_rows "$tmp/windows.csv" kernel metric boots mean within_cov_pct between_cov_pct | awk -F'|' '{
+			if ($5 == "") printf "  %-12s %-12s %d boots: not counted (cache model off)\n", $1, $2, $3
+			else printf "  %-12s %-12s %d boots: within a boot %6.3f%%, between boot means %6.3f%%\n", $1, $2, $3, $5, $6 }' | sort
 	fi
 }
 # Each kernel against the last kernel given (tail by default), setting by
@@ -58,8 +53,6 @@ HB=$(info hackbench) windows=$(info windows) smp=$(info smp) reps=$(info reps) s
 # 95% interval (or range, under 3 windows).
 kernels=$(csv_rows "$out/boots.csv" kernel | awk '!seen[$0]++' | paste -sd' ')
 base=${kernels##* }
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
 echo
 echo "Against $base, setting by setting, every window a replicate (per message):"
 for s in $settings; do

@@ -1,21 +1,19 @@
 # shellcheck shell=bash disable=SC2154
-# Position and drift, sourced by report/text.sh inside its output
-# (from report.sh's RESID):
-# each timed boot's main-configuration time against its kernel's geometric
-# mean, averaged by position in the round and by half of the run. A design
-# that balances positions keeps these effects out of the ratios; this shows
-# how large they were.
-if [ -n "$RESID" ]; then
-	awk '{ sp[$2] += $4; np[$2]++; if ($2 > maxp) maxp = $2; n++; r[n] = $4 }
-		END {
-			if (n < 2) exit
-			printf "Position and drift, main configuration (each timed boot against its\n"
-			printf "kernel'"'"'s geometric mean; balanced positions keep these out of the ratios):\n"
-			line = "  by position:"
-			for (p = 1; p <= maxp; p++) line = line sprintf(" %d: %+.1f%%", p, np[p] ? 100 * (exp(sp[p] / np[p]) - 1) : 0)
-			print line
-			for (i = 1; i <= n; i++) if (i <= n / 2) { h1 += r[i]; n1++ } else { h2 += r[i]; n2++ }
-			printf "  first half of the boots %+.1f%%, second half %+.1f%% (run order)\n\n",
-				100 * (exp(h1 / n1) - 1), 100 * (exp(h2 / n2) - 1)
-		}' <<<"$RESID" | wrap
+# Position and drift, sourced by report/text.sh inside its output (from
+# report.sh's DRIFT, slubstats drift: src/residuals.c): each timed boot's
+# main-configuration time against its kernel's geometric mean, averaged by
+# position in the round and by half of the run. A design that balances
+# positions keeps these effects out of the ratios; this shows how large
+# they were.
+if [ "$(grep -c . <<<"$DRIFT")" -gt 1 ]; then
+	echo "Position and drift, main configuration (each timed boot against its"
+	echo "kernel's geometric mean; balanced positions keep these out of the ratios):"
+	line="  by position:"
+	while IFS='|' read -r i change; do
+		line+=$(printf ' %s: %+.1f%%' "$i" "$(awk -v c="$change" 'BEGIN { print 100 * c }')")
+	done < <(csv_rows <(echo "$DRIFT") part index change | sed -n 's/^position|//p')
+	echo "$line" | wrap
+	mapfile -t halves < <(csv_rows <(echo "$DRIFT") part change | sed -n 's/^half|//p')
+	printf '  first half of the boots %+.1f%%, second half %+.1f%% (run order)\n\n' \
+		"$(awk -v c="${halves[0]}" 'BEGIN { print 100 * c }')" "$(awk -v c="${halves[1]}" 'BEGIN { print 100 * c }')" | wrap
 fi

@@ -6,6 +6,7 @@
 # time last and marked where it was oversubscribed; then how the
 # regression's mechanism grows, read off the intervals.
 if [ "$(grep -c . <<<"$SCALING")" -gt 1 ]; then
+	GROWTH=$("$S" growth "$R/mechanism.csv" --from "$(head -n1 <<<"$SCALING" | cut -d' ' -f2)" --to "$(tail -n1 <<<"$SCALING" | cut -d' ' -f2)")
 	# rci VALUE LO HI: "x1.23 (1.10..1.40)", or "-" without a value
 	rci() { awk -v r="$1" -v l="$2" -v h="$3" 'BEGIN { if (r == "") print "-"; else if (l == "") printf "x%.2f", r; else printf "x%.2f (%.2f..%.2f)", r, l, h }'; }
 	# mr KERNEL CONFIG COUNTER: mechanism.csv's paired ratio, 95% CI
@@ -43,18 +44,14 @@ if [ "$(grep -c . <<<"$SCALING")" -gt 1 ]; then
 			printf '  %5s %-21s\n' vCPUs "modelled cycles"
 			while read -r v c; do printf '  %5s %-21s\n' "$v" "$(er "$k" "$c" cycles)"; done <<<"$SCALING"
 		fi
-		# the growth, from the first and the last count's add_partial intervals
-		read -r v1 c1 <<<"$(head -n1 <<<"$SCALING")"
-		read -r v2 c2 <<<"$(tail -n1 <<<"$SCALING")"
-		lo1=$(mv_ "$k" "$c1" all add_partial ratio_lo) hi1=$(mv_ "$k" "$c1" all add_partial ratio_hi)
-		lo2=$(mv_ "$k" "$c2" all add_partial ratio_lo) hi2=$(mv_ "$k" "$c2" all add_partial ratio_hi)
-		[ -n "$lo1" ] && [ -n "$lo2" ] || continue
-		awk -v a="$(mv_ "$k" "$c1" all add_partial ratio)" -v b="$(mv_ "$k" "$c2" all add_partial ratio)" \
-			-v l1="$lo1" -v h1="$hi1" -v l2="$lo2" -v h2="$hi2" -v v1="$v1" -v v2="$v2" -v k="$k" -v base="$baseline" 'BEGIN {
-			if (l2 > h1) w = "grows with the machine: the " v2 "-vCPU interval lies wholly above the " v1 "-vCPU one"
-			else if (h2 < l1) w = "shrinks with the machine: the " v2 "-vCPU interval lies wholly below the " v1 "-vCPU one"
+		# the growth, from the first and the last count's add_partial
+		# intervals (the verdict: slubstats growth, src/growth.c)
+		csv_rows <(echo "$GROWTH") kernel from_ratio to_ratio change | awk -F'|' -v k="$k" -v base="$baseline" \
+			-v v1="$(head -n1 <<<"$SCALING" | cut -d' ' -f1)" -v v2="$(tail -n1 <<<"$SCALING" | cut -d' ' -f1)" '$1 == k {
+			if ($4 == "grows") w = "grows with the machine: the " v2 "-vCPU interval lies wholly above the " v1 "-vCPU one"
+			else if ($4 == "shrinks") w = "shrinks with the machine: the " v2 "-vCPU interval lies wholly below the " v1 "-vCPU one"
 			else w = "shows no detectable change from " v1 " to " v2 " vCPUs: the two intervals overlap"
-			printf "  add_partial calls per message, %s/%s: x%.2f at %s vCPUs, x%.2f at %s; the mechanism %s.\n", k, base, a, v1, b, v2, w }' | wrap
+			printf "  add_partial calls per message, %s/%s: x%.2f at %s vCPUs, x%.2f at %s; the mechanism %s.\n", k, base, $2, v1, $3, v2, w }' | wrap
 	done
 	echo
 	echo "For comparison: in 2007 SLUB could \"cut performance [of hackbench] in half\"" | wrap

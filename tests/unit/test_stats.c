@@ -243,12 +243,57 @@ static void position_residuals(void **state)
 	assert_int_equal(residuals(b, 0, t, 3, out), 0);
 }
 
+/* Their summary by position and half (Python's math.expm1): positions 1
+ * and 2 mean 0.15 and -0.05, halves 0 and 0.1; with 3 boots the first half
+ * is boot 1 alone; one boot, or a position out of range, shows nothing. */
+static void drift(void **state)
+{
+	const struct resid r[] = { { 1, 1, "a", 0.1 }, { 2, 2, "b", -0.1 }, { 3, 1, "a", 0.2 }, { 4, 2, "b", 0.0 } };
+	const struct resid odd[] = { { 1, 1, "a", 0.3 }, { 2, 3, "b", 0.1 }, { 3, 1, "a", -0.1 } };
+	const struct resid far[] = { { 1, 1, "a", 0.3 }, { 2, RES_MAXPOS + 1, "b", 0.1 } };
+	static double pos[RES_MAXPOS];
+	static size_t npos[RES_MAXPOS];
+	double half[2];
+	long maxp;
+
+	(void)state;
+	assert_int_equal(drift_summary(r, 4, pos, npos, &maxp, half), 0);
+	assert_int_equal(maxp, 2);
+	assert_int_equal(npos[0], 2);
+	assert_float_equal(pos[0], 0.16183424272828312, 1e-12);
+	assert_float_equal(pos[1], -0.04877057549928599, 1e-12);
+	assert_float_equal(half[0], 0, 1e-12);
+	assert_float_equal(half[1], 0.10517091807564763, 1e-12);
+	assert_int_equal(drift_summary(odd, 3, pos, npos, &maxp, half), 0);
+	assert_int_equal(maxp, 3);
+	assert_int_equal(npos[1], 0);
+	assert_float_equal(pos[1], 0, 1e-12);
+	assert_float_equal(half[0], 0.3498588075760031, 1e-12);
+	assert_float_equal(half[1], 0, 1e-12);
+	assert_int_equal(drift_summary(r, 1, pos, npos, &maxp, half), -1);
+	assert_int_equal(drift_summary(far, 2, pos, npos, &maxp, half), -1);
+}
+
+/* The scaling verdict's reading of two intervals: wholly above, wholly
+ * below, touching or overlapping (no detectable change) */
+static void interval_order(void **state)
+{
+	(void)state;
+	assert_int_equal(stats_interval_order(2.2, 3.3, 4.5, 5.2), 1);
+	assert_int_equal(stats_interval_order(4.5, 5.2, 2.2, 3.3), -1);
+	assert_int_equal(stats_interval_order(2.2, 3.3, 3.3, 5.2), 0);
+	assert_int_equal(stats_interval_order(2.2, 3.3, 1.0, 2.2), 0);
+	assert_int_equal(stats_interval_order(2.2, 3.3, 2.5, 2.6), 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(summary),
 		cmocka_unit_test(main_configuration),
 		cmocka_unit_test(position_residuals),
+		cmocka_unit_test(drift),
+		cmocka_unit_test(interval_order),
 		cmocka_unit_test(welch),
 		cmocka_unit_test(paired),
 		cmocka_unit_test(unpaired),
