@@ -104,7 +104,7 @@ if [ "$(grep -c . <<<"$SCALING")" -gt 1 ]; then
 			case "$m" in
 			instructions | transfers | cycles)
 				[ ! -s "$R/emulated-summary.csv" ] || for f in ratio lo hi; do
-					csv_get "$R/emulated-summary.csv" "$f" kernel="$sk" config="$c" scope=all metric="$m"
+					model_get emulated "$f" "$sk" "$c" all "$m"
 				done ;;
 			*) for f in ratio ratio_lo ratio_hi; do mv_ "$sk" "$c" all "$m" "$f"; done ;;
 			esac | paste -sd' ' | awk -v v="$v" 'NF == 3 { print v, $0 }'

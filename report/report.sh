@@ -40,6 +40,8 @@ set -euo pipefail
 # shellcheck source=lib/rundir.sh
 . "$(dirname "$0")/../lib/rundir.sh"
 TOP=$SLUBBENCH_TOP
+# shellcheck source=report/model.sh
+. "$TOP/report/model.sh"
 
 split_opts "$@"
 set -- "${ARGS[@]+"${ARGS[@]}"}"
@@ -92,16 +94,20 @@ fi
 emulated_mode=$(jq -r '.emulated_mode // "" | tostring' "$M")
 case "$emulated_mode" in det | mttcg | "") ;; *) die "$M: emulated_mode '$emulated_mode' is not det or mttcg; refusing this run" ;; esac
 
-# sv KERNEL CONFIG FIELD: one value of summary.csv; mv_ KERNEL CONFIG CACHE
-# COUNTER FIELD: one value of mechanism.csv (columns by name).
-sv() { csv_get "$R/summary.csv" "$3" kernel="$1" config="$2"; }
-mv_() { csv_get "$R/mechanism.csv" "$5" kernel="$1" config="$2" cache="$3" counter="$4"; }
-# me_: the same of mechanism-emulated.csv (empty when the run has none)
-me_() { [ -s "$R/mechanism-emulated.csv" ] && csv_get "$R/mechanism-emulated.csv" "$5" kernel="$1" config="$2" cache="$3" counter="$4" || true; }
-# ev KERNEL SCOPE METRIC FIELD: emulated-summary.csv (main configuration);
-# et KERNEL FUNCTION METRIC: emulated-top.csv
-ev() { csv_get "$R/emulated-summary.csv" "$4" kernel="$1" config="$main" scope="$2" metric="$3"; }
-et() { csv_get "$R/emulated-top.csv" "$3" kernel="$1" function="$2"; }
+# The model (report/model.sh): each table loaded once it is written, read
+# through these. sv KERNEL CONFIG FIELD: summary.csv; mv_ KERNEL CONFIG
+# CACHE COUNTER FIELD: mechanism.csv; me_: the same of
+# mechanism-emulated.csv (empty when the run has none); ev KERNEL SCOPE
+# METRIC FIELD: emulated-summary.csv (main configuration); et KERNEL
+# FUNCTION METRIC: emulated-top.csv.
+model_load summary "$R/summary.csv" kernel config
+model_load mechanism "$R/mechanism.csv" kernel config cache counter
+model_load mechanism_emulated "$R/mechanism-emulated.csv" kernel config cache counter
+sv() { model_get summary "$3" "$1" "$2"; }
+mv_() { model_get mechanism "$5" "$1" "$2" "$3" "$4"; }
+me_() { model_get mechanism_emulated "$5" "$1" "$2" "$3" "$4"; }
+ev() { model_get emulated "$4" "$1" "$main" "$2" "$3"; }
+et() { model_get emulated_top "$3" "$1" "$2"; }
 # top_functions METRIC N: the N functions of emulated-top.csv first by
 # METRIC (the largest of any kernel's mean per boot), one a line
 top_functions() {
@@ -131,7 +137,7 @@ SCALING=$(csv_rows "$R/summary.csv" kernel config mode unit groups loops fds dat
 # slubstats residuals, src/residuals.c); DRIFT: their summary by position
 # and half of the run (slubstats drift's CSV; its header alone when there
 # is nothing to show).
-RESID= DRIFT=
+RESID='' DRIFT=''
 if [ -s "$R/boots.csv" ]; then
 	RESID=$("$S" residuals "$R/hackbench.csv" "$R/boots.csv" --config "$main" ${main_vcpus:+--vcpus "$main_vcpus"})
 	DRIFT=$("$S" drift "$R/hackbench.csv" "$R/boots.csv" --config "$main" ${main_vcpus:+--vcpus "$main_vcpus"})
@@ -149,6 +155,10 @@ if [ -f "$R/emulated.csv" ] && [ "$(wc -l <"$R/emulated.csv")" -gt 1 ]; then
 		mv "$R/emulated-cycles.csv.tmp" "$R/emulated-cycles.csv"
 	fi
 fi
+
+model_load emulated "$R/emulated-summary.csv" kernel config scope metric
+model_load emulated_top "$R/emulated-top.csv" kernel function
+model_load cycles "$R/emulated-cycles.csv" kernel config kind name factor
 
 # a run merged from shards of more than one host: each host a block
 rm -f "$R/hosts.csv"

@@ -7,18 +7,19 @@
 # for a run counted before the machine model.
 
 # ec KERNEL KIND NAME [FACTOR] FIELD: one value of emulated-cycles.csv
+# (the model's cycles table; no FACTOR: the row without one)
 ec() {
 	if [ $# -eq 5 ]; then
-		csv_get "$R/emulated-cycles.csv" "$5" kernel="$1" config="$main" kind="$2" name="$3" factor="$4"
+		model_get cycles "$5" "$1" "$main" "$2" "$3" "$4"
 	else
-		csv_get "$R/emulated-cycles.csv" "$4" kernel="$1" config="$main" kind="$2" name="$3"
+		model_get cycles "$4" "$1" "$main" "$2" "$3" ""
 	fi
 }
-# cycles_machine FIELD: the run's machine's FIELD (slubstats machines)
+# cycles_machine FIELD: the run's machine's FIELD (slubstats machines,
+# the prices restated as given; the model's machines table)
+model_load machines <("$S" machines ${prices[@]+"${prices[@]}"}) name
 cycles_machine() {
-	local name
-	name=$(csv_rows "$R/emulated-cycles.csv" machine | head -n1)
-	csv_get <("$S" machines ${prices[@]+"${prices[@]}"}) "$1" name="$name"
+	model_get machines "$1" "$(csv_rows "$R/emulated-cycles.csv" machine | head -n1)"
 }
 # sens_range KERNEL: the smallest and largest ratio over every price halved
 # and doubled, "lo..hi"

@@ -14,9 +14,8 @@ if [ "$(grep -c . <<<"$SCALING")" -gt 1 ]; then
 	# er KERNEL CONFIG METRIC: emulated-summary.csv's ratio, 95% CI or range
 	er() {
 		[ -s "$R/emulated-summary.csv" ] || { echo -; return; }
-		local f=(kernel="$1" config="$2" scope=all metric="$3")
-		rci "$(csv_get "$R/emulated-summary.csv" ratio "${f[@]}")" "$(csv_get "$R/emulated-summary.csv" lo "${f[@]}")" \
-			"$(csv_get "$R/emulated-summary.csv" hi "${f[@]}")"
+		rci "$(model_get emulated ratio "$1" "$2" all "$3")" "$(model_get emulated lo "$1" "$2" all "$3")" \
+			"$(model_get emulated hi "$1" "$2" all "$3")"
 	}
 	echo "Scaling: each kernel against $baseline at each vCPU count, the main"
 	echo "configuration's hackbench; ratios per message, paired by round with 95% CIs"

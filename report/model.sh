@@ -1,0 +1,40 @@
+# shellcheck shell=bash
+# The report's model of a run, sourced by report/report.sh: each CSV the
+# report reads values from, loaded once into an associative array, and read
+# by the sections through model_get, never the files again (as
+# tools/mm/slabinfo.c reads its directory once, then prints its views).
+
+# model_load NAME FILE KEYCOL...: FILE's rows into the table NAME, each
+# value under its key columns' values and its column's name (the first row
+# of a key wins); a missing or empty FILE gives an empty table. Columns are
+# looked up by name in FILE's header; FILE is read once (a pipe will do).
+model_load() {
+	local name=$1 file=$2 k v
+	shift 2
+	declare -gA "MODEL_$name=()"
+	declare -g "MODEL_COLS_$name="
+	[ -e "$file" ] || return 0
+	local -n _model_tab="MODEL_$name" _model_cols="MODEL_COLS_$name"
+	# one pass over FILE (a pipe too): its columns first, then key|column values
+	while IFS=$'\t' read -r k v; do
+		if [ "$k" = $'\001' ]; then _model_cols=" $v "; else _model_tab["$k"]=$v; fi
+	done < <(awk -F, -v keys="$*" '
+		NR == 1 { nk = split(keys, kn, " "); for (i = 1; i <= NF; i++) { c[$i] = i; col[i] = $i }
+			h = $0; gsub(/,/, " ", h); print "\001\t" h
+			for (j = 1; j <= nk; j++) if (!(kn[j] in c)) { print "no column " kn[j] " in " FILENAME > "/dev/stderr"; exit 2 }
+			next }
+		{ key = ""; for (j = 1; j <= nk; j++) key = key $(c[kn[j]]) "|"
+			if (seen[key]++) next
+			for (i = 1; i <= NF; i++) print key col[i] "\t" $i }' "$file")
+}
+
+# model_get NAME FIELD KEY...: FIELD of the row whose key columns hold
+# KEY... (empty when none does, or the table is empty); a FIELD the file
+# does not have is an error of the report's, said as such.
+model_get() {
+	local -n _get_tab="MODEL_$1" _get_cols="MODEL_COLS_$1"
+	local f=$2 IFS='|'
+	shift 2
+	[ -z "$_get_cols" ] || [[ "$_get_cols" == *" $f "* ]] || die "the report asked for column $f, which the run's $1 table has not"
+	printf '%s\n' "${_get_tab["$*|$f"]-}"
+}
