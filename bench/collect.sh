@@ -47,6 +47,12 @@ if [ "$result" = finished ] && [ -n "$vcpus" ] && [ "$guest_cpus" != "$vcpus" ];
 	echo "the guest saw ${guest_cpus:-no} CPUs, QEMU was given $vcpus" >>"$dir/collect.log"
 	result=wrong-vcpus
 fi
+# where: the columns every row of this boot shares (csv_row's NAME=VALUE)
+where=(kernel="$kernel" profile="$profile" round="$round" vcpus="$vcpus")
+# ctr_row CONFIG WINDOW KIND SOURCE CACHE COUNTER VALUE: a row of counters.csv
+ctr_row() {
+	csv_row "$COUNTERS_HDR" "${where[@]}" config="$1" window="$2" kind="$3" source="$4" cache="$5" counter="$6" value="$7"
+}
 first_config=$(sed -n 's/^SB_FIRST_CONFIG=\([0-9][0-9]*\)$/\1/p' "$dir/plan-in.sh" 2>/dev/null || true)
 first_config=${first_config:-1}
 # an emulated boot's runs of each configuration (its plugin windows)
@@ -69,30 +75,29 @@ for num in ${cfgs[@]+"${cfgs[@]}"}; do
 		read -r kind w stem <<<"$run"
 		f=$dir/$stem.txt
 		[ -e "$f" ] || continue
-		pre="$kernel,$profile,$round,$c,$w"
 		# status: the boot's result, unless this run itself failed to parse
+		secs='' status=ok
 		if row=$(parse hackbench "$f"); then
 			IFS='|' read -r u g fd l ds secs < <(csv_rows <(echo "$row") unit groups fds loops datasize seconds)
 			# what ran must be what was planned
 			if [ "$u,$g,$fd,$l,$ds" != "$unit,$groups,$fds,$loops,$size" ]; then
 				echo "$f: ran $u,$g,$fd,$l,$ds (unit,groups,fds,loops,datasize), planned $unit,$groups,$fds,$loops,$size" >>"$dir/collect.log"
-				echo "$pre,$kind,$mode,$unit,$groups,$fds,$loops,$size,$vcpus,$host_cpus,$timing,,parse-error" >>"$hb"
-			else
-				echo "$pre,$kind,$mode,$unit,$groups,$fds,$loops,$size,$vcpus,$host_cpus,$timing,$secs,ok" >>"$hb"
+				secs='' status=parse-error
 			fi
 		else
-			echo "$pre,$kind,$mode,$unit,$groups,$fds,$loops,$size,$vcpus,$host_cpus,$timing,,parse-error" >>"$hb"
+			status=parse-error
 		fi
+		csv_row "$HACKBENCH_HDR" "${where[@]}" host_cpus="$host_cpus" timing="$timing" config="$c" window="$w" kind="$kind" mode="$mode" unit="$unit" \
+			groups="$groups" fds="$fds" loops="$loops" datasize="$size" seconds="$secs" status="$status" >>"$hb"
 		x=$dir/$stem.ctxt
 		if [ -s "$x" ] && [[ "$(head -n1 "$x")" =~ ^[0-9]+$ ]]; then
-			echo "$pre,$vcpus,$kind,proc,system,context_switches,$(head -n1 "$x")" >>"$ctr"
+			ctr_row "$c" "$w" "$kind" proc system context_switches "$(head -n1 "$x")" >>"$ctr"
 		fi
 		s=$dir/$stem.slubstat
-		if [ -s "$s" ]; then
-			if rows=$(parse slubstat "$s"); then
-				csv_rows <(echo "$rows") cache counter value |
-					awk -F'|' -v pre="$pre,$vcpus,$kind,slub" '{ print pre "," $1 "," $2 "," $3 }' >>"$ctr"
-			fi
+		if [ -s "$s" ] && rows=$(parse slubstat "$s"); then
+			while IFS='|' read -r cache counter value; do
+				ctr_row "$c" "$w" "$kind" slub "$cache" "$counter" "$value"
+			done < <(csv_rows <(echo "$rows") cache counter value) >>"$ctr"
 		fi
 	done
 	ps=$dir/$c-count.perfstat
@@ -100,10 +105,9 @@ for num in ${cfgs[@]+"${cfgs[@]}"}; do
 		# shellcheck disable=SC2046
 		if rows=$(parse perfstat "$ps" $(cat "$dir/$c-count.labels")); then
 			# label "cache.head" -> cache, add_partial_head
-			csv_rows <(echo "$rows") label count |
-				awk -F'|' -v pre="$kernel,$profile,$round,$c,1,$vcpus,count,perf" '{
-				n = split($1, a, "."); where = a[n]; cache = substr($1, 1, length($1) - length(where) - 1)
-				print pre "," cache ",add_partial_" where "," $2 }' >>"$ctr"
+			while IFS='|' read -r label count; do
+				ctr_row "$c" 1 count perf "${label%.*}" "add_partial_${label##*.}" "$count"
+			done < <(csv_rows <(echo "$rows") label count) >>"$ctr"
 		fi
 	fi
 done
@@ -112,7 +116,8 @@ done
 # for the kernel when it left none.
 if [ "$result" != finished ]; then
 	sed -i "s/,ok\$/,$result/" "$hb"
-	[ -s "$hb" ] || echo "$kernel,$profile,$round,c$first_config,1,timed,,,,,,,$vcpus,$host_cpus,$timing,,$result" >>"$hb"
+	[ -s "$hb" ] || csv_row "$HACKBENCH_HDR" "${where[@]}" host_cpus="$host_cpus" timing="$timing" config="c$first_config" window=1 kind=timed mode= unit= \
+		groups= fds= loops= datasize= seconds= status="$result" >>"$hb"
 fi
 # with_header HDR TMP FINAL: the fragment, its header first.
 with_header() {

@@ -136,7 +136,8 @@ check_run_dir() {
 	[ ! -e "$d/manifest.json" ] || kernels=$(jq -r '.kernels // {} | keys | join(" ")' "$d/manifest.json")
 	for f in "$d"/*.csv; do
 		[ -e "$f" ] || continue
-		case "$(basename "$f")" in summary.csv | mechanism.csv | mechanism-emulated.csv | emulated-summary.csv | emulated-top.csv | emulated-cycles.csv | hosts.csv) continue ;; esac # the report's own output
+		# the report's own output, and a study's (spread.csv: slubstats emulated's)
+		case "$(basename "$f")" in summary.csv | mechanism.csv | mechanism-emulated.csv | emulated-summary.csv | emulated-top.csv | emulated-cycles.csv | hosts.csv | spread.csv) continue ;; esac
 		check_csv "$f" "$kernels"
 	done
 	realpath "$d"

@@ -77,8 +77,31 @@ emulated_rows() {
 				out(y[1], y[2], "[other]", vals) } }' "$1"
 }
 
+# csv_row HEADER NAME=VALUE...: one row of HEADER's columns, each value
+# given under its column's name, in any order: a name HEADER lacks, or a
+# column left without a value, stops the writer (a new column is written
+# everywhere or nowhere, never a row shifted by one).
+csv_row() {
+	local hdr=$1 a col _row=()
+	shift
+	local -A val=()
+	for a in "$@"; do
+		col=${a%%=*}
+		[[ ",$hdr," == *",$col,"* ]] || die "csv_row: no column '$col' in $hdr"
+		val[$col]=${a#*=}
+	done
+	local IFS=,
+	for col in $hdr; do
+		[[ -v "val[$col]" ]] || die "csv_row: no value for column '$col' of $hdr"
+		_row+=("${val[$col]}")
+	done
+	printf '%s\n' "${_row[*]}"
+}
+
 # The rule each CSV column must follow; a column not listed is refused.
 # (awk regular expressions; "num" is a number, "uint" a whole number.)
+# setting, rep, boot_seconds, hackbench_seconds: the boots.csv of a study
+# (studies/emu-measure.sh) from before it wrote the bench's.
 RUN_COLUMN_RULES='
 kernel name
 cache name
@@ -126,6 +149,10 @@ start_utc ^[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]T[0-9][0-9]:[0-9][0-9]:[0-9
 wall_seconds uint
 seed uint?
 host_load num?
+setting word
+rep uint
+boot_seconds uint
+hackbench_seconds num
 '
 
 # The checks of a run directory read as untrusted input: check_csv,

@@ -11,26 +11,45 @@ out=${1:?usage: studies/emu-measure-summary.sh DIR}
 for f in run-info boots.csv emulated.csv spread.csv; do
 	[ -f "$out/$f" ] || die "$out/$f is missing: not a run of studies/emu-measure.sh"
 done
+# a study's directory travels like a run's: untrusted input, checked first
+# shellcheck source=lib/rundir.sh
+. "$SLUBBENCH_TOP/lib/rundir.sh"
+out=$(check_run_dir "$out" run-info boots.csv emulated.csv hackbench.csv spread.csv)
 info() { sed -n "s/^$1=//p" "$out/run-info"; }
 HB=$(info hackbench) windows=$(info windows) smp=$(info smp) reps=$(info reps) settings=$(info settings)
 [[ "$windows" =~ ^[0-9]+$ ]] || die "$out/run-info: windows '$windows' is not a number"
+[[ "$smp" =~ ^[0-9]+$ ]] && [[ "$reps" =~ ^[0-9]+$ ]] || die "$out/run-info: smp or reps is not a number"
+[[ "$HB" =~ ^hackbench(\ -[gl]\ [0-9]+)*$ ]] || die "$out/run-info: hackbench '$(term_safe <<<"$HB")' is not a hackbench command"
+for s in $settings; do
+	opt_choice "$out/run-info: setting" "$s" plain insns full single pinned det det-insns >/dev/null
+done
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 build_tools all
 {
 	echo "studies/emu-measure.sh: $HB between markers ($windows a boot), $smp vCPUs, $reps boots per kernel and setting"
-	echo "host: $(info host)"
+	echo "host: $(info host | term_safe)"
 	echo
 	echo "Slowdown (mean hackbench seconds in the window / plain TCG's):"
-	csv_rows "$out/boots.csv" kernel setting hackbench_seconds boot_seconds | awk -F'|' -v sets="$settings" '
-		{ s[$1 "|" $2] += $3; b[$1 "|" $2] += $4; n[$1 "|" $2]++; k[$1] = 1 }
+	# "hb|KERNEL.SETTING|seconds" a window, "boot|KERNEL.SETTING|seconds" a
+	# boot (a study from before the bench's boots.csv: a window's row)
+	{
+		csv_rows "$out/hackbench.csv" kernel seconds | sed 's/^/hb|/'
+		if head -n1 "$out/boots.csv" | tr ',' '\n' | grep -qx setting; then
+			csv_rows "$out/boots.csv" kernel setting boot_seconds | awk -F'|' '{ print "boot|" $1 "." $2 "|" $3 }'
+		else
+			csv_rows "$out/boots.csv" kernel wall_seconds | sed 's/^/boot|/'
+		fi
+	} | awk -F'|' -v sets="$settings" '
+		{ p = split($2, w, "."); ks = w[p] ; kn = substr($2, 1, length($2) - length(ks) - 1); key = kn "|" ks
+		  if ($1 == "hb") { s[key] += $3; n[key]++ } else { b[key] += $3; nb[key]++ }; k[kn] = 1 }
 		END { m = split(sets, set, " "); for (kk in k) for (i = 1; i <= m; i++) { key = kk "|" set[i]; p = kk "|plain"
 			if (!n[key]) continue
 			printf "  %-6s %-9s hackbench %7.2f s", kk, set[i], s[key] / n[key]
 			if (set[i] ~ /^det/) printf " (virtual)"
 			else if (n[p]) printf " (x%.2f)", s[key] / n[key] / (s[p] / n[p])
-			printf "   boot %5.0f s", b[key] / n[key]
-			if (n[p]) printf " (x%.2f)", b[key] / n[key] / (b[p] / n[p])
+			printf "   boot %5.0f s", b[key] / nb[key]
+			if (n[p]) printf " (x%.2f)", b[key] / nb[key] / (b[p] / nb[p])
 			printf "\n" } }' | sort
 	echo
 	echo "Repeatability (spread between boots = (max - min) / mean, all code counted):"

@@ -23,11 +23,11 @@
 # seed: QEMU 10, icount, the initramfs guest, with the cache model) and
 # det-insns (the same, instructions only). Under the counting mode
 # hackbench's time is virtual (executed instructions), so only the boot's
-# wall time says what a det setting costs. Writes DIR/boots.csv (kernel,
-# setting, rep, window, boot seconds, hackbench seconds), DIR/emulated.csv
-# and DIR/hackbench.csv (the bench's formats, kernel named KERNEL.SETTING,
-# window W as configuration cW), DIR/spread.csv (slubstats emulated: each
-# total's spread between boots) and DIR/summary.txt.
+# wall time says what a det setting costs. Writes DIR/boots.csv (a boot a
+# row: round = rep), DIR/emulated.csv and DIR/hackbench.csv, in the
+# bench's formats (lib/rundir.sh; kernel named KERNEL.SETTING, window W as
+# configuration cW), DIR/spread.csv (slubstats emulated: each total's
+# spread between boots) and DIR/summary.txt.
 set -euo pipefail
 # shellcheck source=lib/common.sh
 . "$(dirname "$0")/../lib/common.sh"
@@ -78,13 +78,15 @@ HB="hackbench -g $groups -l $loops"
 	echo "reps=$reps"
 	echo "settings=$settings"
 } >"$out/run-info"
-echo "kernel,setting,rep,window,boot_seconds,hackbench_seconds" >"$out/boots.csv"
+echo "$BOOTS_HDR" >"$out/boots.csv"
 echo "$EMULATED_HDR" >"$out/emulated.csv"
 echo "$HACKBENCH_HDR" >"$out/hackbench.csv"
 for rep in $(seq 1 "$reps"); do
+	pos=0
 	for k in $kernels; do
 		for s in $settings; do
 			d=$out/raw/$k.$s.$rep
+			pos=$((pos + 1))
 			opts=()
 			case "$s" in
 			insns) opts=(--counters --counters-opts cache=off) ;;
@@ -95,14 +97,24 @@ for rep in $(seq 1 "$reps"); do
 			det-insns) opts=(--counters --counters-opts cache=off --det "$rep") ;;
 			esac
 			say emu "rep $rep/$reps: $k, $s"
+			start=$(date -u +%FT%TZ)
 			"$SLUBBENCH_TOP/bench/boot.sh" --accel tcg --smp "$smp" --timeout 1800 --out "$d" \
 				${opts[@]+"${opts[@]}"} --plan "$out/plan.sh" "$k" 2>"$d.err" ||
 				die "$k ($s, rep $rep) did not finish: $(tail -n1 "$d.err")"
+			# the bench's formats (lib/rundir.sh): a boot a row of boots.csv,
+			# a window a row of hackbench.csv (kernel KERNEL.SETTING)
+			info() { sed -n "s/^$1=//p" "$d/boot-info"; }
+			kind=timed
+			[ "$s" = plain ] || kind=emulated
+			csv_row "$BOOTS_HDR" round="$rep" position="$pos" kernel="$k.$s" vcpus="$smp" kind="$kind" attempt=1 \
+				host="$(host_name)" start_utc="$start" wall_seconds="$(info seconds)" result="$(info result)" \
+				seed="$(info det_seed)" host_load="$(info host_other_cpu)" >>"$out/boots.csv"
 			for w in $(seq 1 "$windows"); do
 				secs=$(awk '/^Time:/ { print $2 }' "$d/hb$w.txt")
 				[ -n "$secs" ] || die "$d/hb$w.txt: no hackbench time"
-				echo "$k,$s,$rep,$w,$(sed -n 's/^seconds=//p' "$d/boot-info"),$secs" >>"$out/boots.csv"
-				echo "$k.$s,2007,$rep,c$w,1,timed,socket,process,$groups,20,$loops,100,$smp,$(nproc),,$secs,ok" >>"$out/hackbench.csv"
+				csv_row "$HACKBENCH_HDR" kernel="$k.$s" profile=2007 round="$rep" config="c$w" window=1 kind=timed \
+					mode=socket unit=process groups="$groups" fds=20 loops="$loops" datasize=100 vcpus="$smp" \
+					host_cpus="$(nproc)" timing= seconds="$secs" status=ok >>"$out/hackbench.csv"
 			done
 			[ ! -f "$d/emulated-raw.csv" ] ||
 				emulated_rows "$d/emulated-raw.csv" "$k.$s,2007,$rep" 1 "$smp" >>"$out/emulated.csv"

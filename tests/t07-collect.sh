@@ -153,3 +153,14 @@ mkew "$tmp/ew3" 3
 [ ! -e "$tmp/ew3/emulated.csv" ] && grep -q '3 counting windows for 2 configurations x 2 runs' "$tmp/ew3/collect.log" ||
 	fail "3 windows for a plan of 4: $(cat "$tmp/ew3/collect.log")"
 ok "windows that do not match the plan's configurations x runs: no emulated rows, the reason logged"
+
+# The row writer by name (lib/rundir.sh's csv_row): columns in the header's
+# order whatever the order given; an unknown column or one left out stops
+# the writer instead of shifting the row.
+# shellcheck source=lib/rundir.sh
+. "$TOP/lib/rundir.sh"
+[ "$(csv_row "a,b,c" c=3 a=1 b=)" = "1,,3" ] || fail "csv_row: $(csv_row "a,b,c" c=3 a=1 b=)"
+expect_fail csv_row "a,b,c" a=1 b=2
+contains "$OUT" "no value for column 'c' of a,b,c" "csv_row: a column left out is refused, naming it"
+expect_fail csv_row "a,b" a=1 b=2 z=3
+contains "$OUT" "no column 'z' in a,b" "csv_row: a column the header lacks is refused, naming it"
