@@ -70,13 +70,6 @@ boot_dir() {
 	echo "$out/raw/$(boot_name "$1" "$2" "$3" "$(smp_tag "$4")")"
 }
 
-# transient RESULT: a fault of the run (QEMU killed, not started, hung),
-# not a finding about the kernel (a panic, another build): worth retrying.
-transient() {
-	case "$1" in killed-* | launcher-error | timeout | not-run) return 0 ;; esac
-	return 1
-}
-
 # boot_once DIR ROUND POSITION LABEL KIND VCPUS ATTEMPT: one attempt: boot,
 # collect, and the boot's row of boots.csv; BOOT_RESULT: its result.
 boot_once() {

@@ -160,6 +160,15 @@ hackbench_seconds num
 # shellcheck source=lib/rundir-checks.sh
 . "$SLUBBENCH_TOP/lib/rundir-checks.sh"
 
+# transient RESULT: a boot's result (bench/boot-result.sh) that is a fault
+# of the run (QEMU killed, not started, hung), not a finding about the
+# kernel (a panic, another build): the bench retries it (the one retry
+# policy: bench/runlib.sh boots again, the report's Faults says so).
+transient() {
+	case "$1" in killed-* | launcher-error | timeout | not-run) return 0 ;; esac
+	return 1
+}
+
 # host_name: this host, as boots.csv and the manifest name it (a shard's
 # host is a block when shards are merged).
 host_name() {

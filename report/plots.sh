@@ -95,7 +95,7 @@ fi
 # scaling: one kernel (head if the run has it) against the baseline at each
 # vCPU count, a block per metric, "vcpus ratio lo hi" (report.sh's SCALING)
 ns=0
-if [ "$(grep -c . <<<"$SCALING")" -gt 1 ]; then
+if [ "$SEVERAL_VCPUS" = 1 ]; then
 	sk=
 	for k in "${kernels[@]}"; do [ "$k" = "$baseline" ] || [ -n "$sk" ] || sk=$k; done
 	case " ${kernels[*]} " in *" head "*) [ "$baseline" = head ] || sk="head" ;; esac
@@ -132,7 +132,7 @@ if [ -s "$R/emulated-cycles.csv" ]; then
 fi
 
 cpus="$(jq -r .plan.smp "$M") vCPUs"
-[ "$(grep -c . <<<"$SCALING")" -le 1 ] || cpus="$main_vcpus (of $(awk '{ print $1 }' <<<"$SCALING" | paste -sd, -)) vCPUs"
+[ "$SEVERAL_VCPUS" = 0 ] || cpus="$main_vcpus (of $(awk '{ print $1 }' <<<"$SCALING" | paste -sd, -)) vCPUs"
 sub="$(jq -r .run_id "$M"), profile $(jq -r .plan.profile "$M"), $cpus ($(jq -r .accel "$M"))"
 # plot NAME TITLE [NAME=NUMBER | labels=WORDS...]: the chart from
 # report/gp/NAME.gp, or none without data (labels: run labels, the

@@ -130,6 +130,10 @@ main_desc=$(csv_rows "$R/summary.csv" config mode unit groups fds loops datasize
 SCALING=$(csv_rows "$R/summary.csv" kernel config mode unit groups loops fds datasize vcpus | awk -F'|' -v k="$baseline" -v c="$main" '
 	$1 == k { key[$2] = $3 "|" $4 "|" $5 "|" $6 "|" $7 "|" $8; v[$2] = $9 }
 	END { for (x in key) if (key[x] == key[c] && v[x] != "") print v[x], x }' | sort -n)
+# SEVERAL_VCPUS: 1 when the run has the main configuration at more than one
+# vCPU count (a Scaling section, vCPUs in boot names), else 0
+SEVERAL_VCPUS=0
+[ "$(grep -c . <<<"$SCALING")" -le 1 ] || SEVERAL_VCPUS=1
 
 # RESID: each timed boot of the main configuration, in run order, as
 # "number position kernel r", r its log time minus its kernel's mean log
@@ -166,6 +170,13 @@ if [ -s "$R/boots.csv" ] && head -n1 "$R/boots.csv" | tr ',' '\n' | grep -qx hos
 	[ "$(csv_rows "$R/boots.csv" kind host | awk -F'|' '$1 == "timed" { print $2 }' | sort -u | wc -l)" -gt 1 ]; then
 	"$S" hosts "$R/hackbench.csv" "$R/boots.csv" --baseline "$baseline" >"$R/hosts.csv.tmp"
 	mv "$R/hosts.csv.tmp" "$R/hosts.csv"
+fi
+# HOSTS_DISAGREE: the comparisons whose hosts disagree (slubstats hosts
+# decides: src/hosts.h, HOSTS_ALPHA), for the Hosts section and a warning
+HOSTS_DISAGREE=
+if [ -s "$R/hosts.csv" ]; then
+	HOSTS_DISAGREE=$(csv_rows "$R/hosts.csv" kernel vcpus interaction_p interaction |
+		awk -F'|' '$4 == "disagree" { print $1 (($2 != "") ? " at " $2 " vCPUs" : "") " (p " $3 ")" }' | sort -u | paste -sd';' - | sed 's/;/; /g')
 fi
 
 say report "charts"

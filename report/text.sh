@@ -75,7 +75,7 @@ headline() { # KERNEL: one line against the baseline
 				else if (n) printf "  Host: quiet during every timed boot (other work at most %.2f cores; boots.csv, host_load).\n", m }' | wrap
 	fi
 	cycles_headline
-	if [ "$(grep -c . <<<"$SCALING")" -gt 1 ]; then
+	if [ "$SEVERAL_VCPUS" = 1 ]; then
 		lines=$(for k in "${kernels[@]}"; do
 			[ "$k" != "$baseline" ] || continue
 			line="  $k:"
@@ -114,7 +114,7 @@ headline() { # KERNEL: one line against the baseline
 	*) order="the order recorded in boots.csv ($design design)" ;;
 	esac
 	each="every kernel once"
-	[ "$(grep -c . <<<"$SCALING")" -le 1 ] || each="every kernel at every vCPU count once (a block of each count's kernels, the blocks in a balanced order too)"
+	[ "$SEVERAL_VCPUS" = 0 ] || each="every kernel at every vCPU count once (a block of each count's kernels, the blocks in a balanced order too)"
 	echo "Design: $rounds_run timed rounds; each boots $each, in $order. Timed boots only time; counting and profiling ran in round 0, boots of their own, never timed$( [ -s "$R/emulated.csv" ] && echo "; so did the emulated counters (boots eNN)")." | wrap
 	mem=$(jq -r '.plan.mem // ""' "$M")
 	echo "vCPUs: $(jq -r '.plan.smp | tostring | split(" ") | join(", ")' "$M"); memory: ${mem:-the default for each vCPU count}${mem:+ MiB}; accel $accel; host cores: $(jq -r .host.cores "$M"). '*': the interval excludes 1; 'o': oversubscribed, more vCPUs than host cores, so the wall time is not the kernel's alone." | wrap

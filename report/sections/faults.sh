@@ -5,7 +5,7 @@
 if [ -s "$R/boots.csv" ] && head -n1 "$R/boots.csv" | tr ',' '\n' | grep -qx attempt; then
 	# a boot's vCPUs are part of its name in a plan of several counts
 	tag=
-	[ "$(grep -c . <<<"$SCALING")" -le 1 ] || tag=vcpus
+	[ "$SEVERAL_VCPUS" = 0 ] || tag=vcpus
 	faults=$(csv_rows "$R/boots.csv" round kernel kind attempt result ${tag:-kind} | awk -F'|' '$5 != "finished"' | sort -t'|' -k1,1n -k2,2 -k4,4n)
 	if [ -n "$faults" ]; then
 		echo "Faults: boots that did not finish (the intervals pair only the rounds"
@@ -14,7 +14,7 @@ if [ -s "$R/boots.csv" ] && head -n1 "$R/boots.csv" | tr ',' '\n' | grep -qx att
 			base=$(boot_name "$r" "$k" "$kind" "${tag:+$v}")
 			log=$R/logs/$base.a$a-serial.log fate="booted again"
 			if [ ! -f "$log" ]; then log=$R/logs/$base-serial.log fate="kept as failed"; fi
-			case "$res" in panic | wrong-kernel) fate="kept, a finding (never retried)" ;; esac
+			transient "$res" || fate="kept, a finding (never retried)"
 			printf '  round %s, %s (%s%s), attempt %s: %s; %s\n' "$r" "$k" "$kind" "${tag:+, $v vCPUs}" "$a" "$res" "$fate" |
 				wrap
 			if [ "$res" = panic ] && [ -f "$log" ]; then

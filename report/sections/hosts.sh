@@ -1,11 +1,10 @@
-# shellcheck shell=bash disable=SC2154,SC2034
+# shellcheck shell=bash disable=SC2154
 # Hosts, sourced by report/text.sh inside its output, for a run
 # merged from shards on more than one host (report.sh's hosts.csv): each
 # host a block; per host, each kernel's ratio to the baseline paired by
 # round (its rounds all ran there), and whether the hosts agree (one-way
 # analysis of variance of the per-round log ratios: the host x kernel
-# interaction). HOSTS_DISAGREE lists the comparisons where they do not.
-HOSTS_DISAGREE=
+# interaction; report.sh's HOSTS_DISAGREE lists where they do not).
 if [ -s "$R/hosts.csv" ]; then
 	echo "Hosts: a merged run, each host a block (a shard's rounds stay on one"
 	echo "host). Per host, the ratio to $baseline paired by round, 95% CI;"
@@ -15,13 +14,10 @@ if [ -s "$R/hosts.csv" ]; then
 	printf '  %-9s %4s %-20s %5s %7s %15s %8s\n' kernel cpus host pairs ratio "95% CI" "inter. p"
 	csv_rows "$R/hosts.csv" kernel config vcpus host pairs ratio ci_lo ci_hi interaction_p |
 		while IFS='|' read -r k c v h np r lo hi p; do
-			[ "$c" = "$main" ] || [ "$(grep -c . <<<"$SCALING")" -gt 1 ] || continue
+			[ "$c" = "$main" ] || [ "$SEVERAL_VCPUS" = 1 ] || continue
 			ci=-
 			[ -z "$lo" ] || ci="$(fci "$lo")..$(fci "$hi")"
 			printf '  %-9s %4s %-20s %5s %7s %15s %8s\n' "$k" "${v:--}" "${h:0:20}" "$np" "$(f3 "$r")" "$ci" "$(fp "$p")"
 		done
-	# the hosts' agreement decided by slubstats hosts (src/hosts.h, HOSTS_ALPHA)
-	HOSTS_DISAGREE=$(csv_rows "$R/hosts.csv" kernel vcpus interaction_p interaction |
-		awk -F'|' '$4 == "disagree" { print $1 (($2 != "") ? " at " $2 " vCPUs" : "") " (p " $3 ")" }' | sort -u | paste -sd';' - | sed 's/;/; /g')
 	echo
 fi

@@ -93,7 +93,7 @@ echo "slabinfo, hot caches (first timed boot of each kernel${main_vcpus:+ at $ma
 echo "objects and slabs, before and after its runs:"
 for k in "${kernels[@]}"; do
 	for when in before after; do
-		f=$R/slabinfo/$(boot_name 1 "$k" timed "$([ "$(grep -c . <<<"$SCALING")" -le 1 ] || echo "$main_vcpus")")-$when.txt
+		f=$R/slabinfo/$(boot_name 1 "$k" timed "$([ "$SEVERAL_VCPUS" = 0 ] || echo "$main_vcpus")")-$when.txt
 		[ -f "$f" ] || continue
 		"$TOOLS_BIN/slubparse" slabinfo "$f" 2>/dev/null | csv_rows /dev/stdin cache active_objs num_objs active_slabs num_slabs |
 			awk -F'|' -v k="$k" -v w="$when" -v hot=" $HOT_CACHES " 'index(hot, " " $1 " ") {

@@ -5,7 +5,7 @@
 # baseline at each count, counts first (exact, whatever the host), the
 # time last and marked where it was oversubscribed; then how the
 # regression's mechanism grows, read off the intervals.
-if [ "$(grep -c . <<<"$SCALING")" -gt 1 ]; then
+if [ "$SEVERAL_VCPUS" = 1 ]; then
 	GROWTH=$("$S" growth "$R/mechanism.csv" --from "$(head -n1 <<<"$SCALING" | cut -d' ' -f2)" --to "$(tail -n1 <<<"$SCALING" | cut -d' ' -f2)")
 	# rci VALUE LO HI: "x1.23 (1.10..1.40)", or "-" without a value
 	rci() { awk -v r="$1" -v l="$2" -v h="$3" 'BEGIN { if (r == "") print "-"; else if (l == "") printf "x%.2f", r; else printf "x%.2f (%.2f..%.2f)", r, l, h }'; }
