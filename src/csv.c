@@ -95,6 +95,12 @@ void csv_cols(const struct csv *c, const char *const *names, int n, int *cols)
 		cols[i] = csv_col(c, names[i]);
 }
 
+void csv_open_cols(struct csv *c, const char *path, const char *const *names, int n, int *cols)
+{
+	csv_open(c, path);
+	csv_cols(c, names, n, cols);
+}
+
 double csv_num(const struct csv *c, int i)
 {
 	char *end;

@@ -30,6 +30,8 @@ int csv_col(const struct csv *c, const char *name); /* or die */
 int csv_col_opt(const struct csv *c, const char *name);
 /* cols[i] = csv_col(c, names[i]) for i < n */
 void csv_cols(const struct csv *c, const char *const *names, int n, int *cols);
+/* csv_open, then csv_cols: the file's columns by name, or die */
+void csv_open_cols(struct csv *c, const char *path, const char *const *names, int n, int *cols);
 double csv_num(const struct csv *c, int i);         /* or die */
 void csv_close(struct csv *c);
 

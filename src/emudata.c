@@ -96,8 +96,7 @@ void emu_read(struct emu *e, const char *path, struct restated *rs)
 	int col[E_N], kc[NCOUNT], kw, km;
 
 	memset(e, 0, sizeof(*e));
-	csv_open(&c, path);
-	csv_cols(&c, EMU_IN, E_N, col);
+	csv_open_cols(&c, path, EMU_IN, E_N, col);
 	csv_cols(&c, METRICS, NREQUIRED, kc);
 	for (int m = NREQUIRED; m < NCOUNT; m++)
 		kc[m] = csv_col_opt(&c, METRICS[m]);

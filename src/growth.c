@@ -34,8 +34,7 @@ int growth_summary(const char *path, const char *from, const char *to, const cha
 	size_t nk = 0;
 	int col[7];
 
-	csv_open(&c, path);
-	csv_cols(&c, IN, N(IN), col);
+	csv_open_cols(&c, path, IN, N(IN), col);
 	while (csv_next(&c)) {
 		int w = !strcmp(c.fld[col[1]], from) ? 0 : !strcmp(c.fld[col[1]], to) ? 1 : -1;
 		size_t i;

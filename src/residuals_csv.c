@@ -39,8 +39,7 @@ int residuals_print(const char *hpath, const char *bpath, const char *config, co
 	static const char *const BIN[] = { "kind", "start_utc", "round", "position", "kernel" };
 	static const char *const HIN[] = { "kind", "status", "config", "round", "kernel", "seconds" };
 
-	csv_open(&c, bpath);
-	csv_cols(&c, BIN, 5, k);
+	csv_open_cols(&c, bpath, BIN, 5, k);
 	kv = vcpus ? csv_col_opt(&c, "vcpus") : -1;
 	while (csv_next(&c)) {
 		if (strcmp(c.fld[k[0]], "timed") || (kv >= 0 && strcmp(c.fld[kv], vcpus)))
@@ -57,8 +56,7 @@ int residuals_print(const char *hpath, const char *bpath, const char *config, co
 		nb++;
 	}
 	csv_close(&c);
-	csv_open(&c, hpath);
-	csv_cols(&c, HIN, 6, k);
+	csv_open_cols(&c, hpath, HIN, 6, k);
 	while (csv_next(&c)) {
 		if (strcmp(c.fld[k[0]], "timed") || strcmp(c.fld[k[1]], "ok") || strcmp(c.fld[k[2]], config))
 			continue;

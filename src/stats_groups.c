@@ -146,8 +146,7 @@ void groups_read_times(struct groups *gs, const char *path)
 
 	int kv, kt, kw;
 
-	csv_open(&c, path);
-	csv_cols(&c, TIMES_IN, T_N, k);
+	csv_open_cols(&c, path, TIMES_IN, T_N, k);
 	kv = csv_col_opt(&c, "vcpus");
 	kt = csv_col_opt(&c, "timing");
 	kw = csv_col_opt(&c, "window");

@@ -29,8 +29,7 @@ static long read_boots(const char *path, struct vboot *b, int *seen, long offset
 	int k[5];
 	struct csv c;
 
-	csv_open(&c, path);
-	csv_cols(&c, names, 5, k);
+	csv_open_cols(&c, path, names, 5, k);
 	while (csv_next(&c)) {
 		double id = csv_num(&c, k[0]), v = csv_num(&c, k[4]);
 		const char *m = c.fld[k[3]];

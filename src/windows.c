@@ -56,26 +56,36 @@ static size_t find_cell(struct cell **cs, size_t *n, const struct csv *c, const 
 	return i;
 }
 
-int windows_summary(const char *path)
+/* the window totals of an emulated.csv, one cell a (kernel, round, config),
+ * sorted by kernel then round; *n of them */
+static struct cell *read_cells(const char *path, size_t *n)
 {
 	static const char *const IN[] = { "kernel", "round", "config", "instructions", "misses", "transfers" };
 	struct cell *cs = NULL;
 	struct csv c;
-	struct csv_out o;
-	size_t n = 0;
 	int col[6];
 
-	csv_open(&c, path);
-	csv_cols(&c, IN, N(IN), col);
+	*n = 0;
+	csv_open_cols(&c, path, IN, N(IN), col);
 	while (csv_next(&c)) {
-		size_t i = find_cell(&cs, &n, &c, col);
+		size_t i = find_cell(&cs, n, &c, col);
 
 		for (int m = 0; m < NM; m++)
 			if (*c.fld[col[3 + m]])
 				cs[i].t[m] += csv_num(&c, col[3 + m]);
 	}
 	csv_close(&c);
-	qsort(cs, n, sizeof(*cs), by_kernel);
+	if (cs)
+		qsort(cs, *n, sizeof(*cs), by_kernel);
+	return cs;
+}
+
+int windows_summary(const char *path)
+{
+	struct csv_out o;
+	size_t n;
+	struct cell *cs = read_cells(path, &n);
+
 	csv_out_header(&o, WIN_COLS, N(WIN_COLS));
 	for (size_t a = 0, b; a < n; a = b) {
 		double *x = malloc(n * sizeof(*x));

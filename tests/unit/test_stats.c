@@ -286,6 +286,28 @@ static void interval_order(void **state)
 	assert_int_equal(stats_interval_order(2.2, 3.3, 2.5, 2.6), 0);
 }
 
+/* A study's windows within boots (by hand): boots {1, 3} and {5, 7}: boot
+ * means 2 and 6, mean 4; between: sd(2, 6) / 4 = sqrt(8) / 4; within:
+ * pooled sd sqrt(4 / 2) / 4; one boot: no between; an empty boot or a zero
+ * mean: refused */
+static void within_between(void **state)
+{
+	const double x[] = { 1, 3, 5, 7 }, zero[] = { 0, 0 };
+	const size_t g[] = { 0, 0, 1, 1 }, one[] = { 0, 0, 0, 0 }, gap[] = { 0, 0, 2, 2 };
+	double mean = -1, w = -1, b = -1;
+
+	(void)state;
+	assert_int_equal(stats_within_between(x, g, 4, 2, &mean, &w, &b), 0);
+	assert_float_equal(mean, 4, 1e-12);
+	assert_float_equal(b, sqrt(8.0) / 4, 1e-12);
+	assert_float_equal(w, sqrt(2.0) / 4, 1e-12);
+	assert_int_equal(stats_within_between(x, one, 4, 1, &mean, &w, &b), 0);
+	assert_float_equal(b, 0, 1e-12);
+	assert_float_equal(mean, 4, 1e-12);
+	assert_int_equal(stats_within_between(x, gap, 4, 3, &mean, &w, &b), -1);
+	assert_int_equal(stats_within_between(zero, g, 2, 1, &mean, &w, &b), -1);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -294,6 +316,7 @@ int main(void)
 		cmocka_unit_test(position_residuals),
 		cmocka_unit_test(drift),
 		cmocka_unit_test(interval_order),
+		cmocka_unit_test(within_between),
 		cmocka_unit_test(welch),
 		cmocka_unit_test(paired),
 		cmocka_unit_test(unpaired),
