@@ -38,7 +38,7 @@ static void set_count(struct csv_out *o, const char *name, double v)
 static const char *const SUM_COLS[] = {
 	"kernel", "config", "scope", "metric", "n", "mean", "min", "max", "spread_pct",
 	"messages", "per_1000_messages", "vcpus", "baseline", "ratio", "lo", "hi", "bounds",
-	"level",
+	"level", "family",
 };
 
 /* In the family Holm adjusts: every kernel's instructions, misses,
@@ -103,7 +103,7 @@ int emulated_summary(const char *epath, const char *hpath, const char *baseline,
 	struct groups hb = { 0 };
 	struct csv_out o;
 	double x[MAXBOOTS], y[MAXBOOTS], *p, *adj, *lev;
-	size_t nf = 0, f;
+	size_t nf = 0, f, family;
 
 	emu_read(&e, epath, rs);
 	groups_read_times(&hb, hpath);
@@ -123,7 +123,7 @@ int emulated_summary(const char *epath, const char *hpath, const char *baseline,
 				nb = emu_baseline_values(&e, baseline, c, 0, m, y);
 				p[nf++] = baseline && strcmp(e.kernels.s[k], baseline) && nb ? welch_p(x, n, y, nb) : NAN;
 			}
-	stats_holm(p, nf, 0.05, adj, lev);
+	family = stats_holm(p, nf, 0.05, adj, lev);
 	f = 0;
 	csv_out_header(&o, SUM_COLS, N(SUM_COLS));
 	for (unsigned k = 0; k < e.kernels.n; k++)
@@ -137,8 +137,10 @@ int emulated_summary(const char *epath, const char *hpath, const char *baseline,
 					if (!n)
 						continue;
 					if (in_family(s, m)) {
-						if (!isnan(lev[f]))
+						if (!isnan(lev[f])) {
 							level = lev[f];
+							csv_set(&o, "family", "%zu", family);
+						}
 						f++;
 					}
 					range(x, n, &mean, &min, &max);

@@ -26,7 +26,7 @@ struct restated;   /* cycles.h */
  *             the family is every kernel's instructions, misses,
  *             transfers and cycles, scope all, in every configuration, so that "the
  *             interval excludes 1" holds family-wise at 95%; other rows
- *             are at a plain 95%;
+ *             are at a plain 95%; family: the family's size, on its rows;
  *             with fewer: the smallest and the largest ratio of one boot to
  *             one baseline boot, the boot-to-boot range, not an interval
  *             (bounds "range") */

@@ -6,9 +6,9 @@
  *       timed runs; against the baseline, THE estimand: the ratio of
  *       geometric means paired by round (per-round log ratios, Student t),
  *       its interval at the level that agrees with Holm's adjustment over
- *       every comparison of the run, the verdict that interval gives, the
- *       plain 95% interval (for --precision), and Wilcoxon's signed-rank
- *       test as a check.
+ *       every comparison of the run (family: how many), the verdict that
+ *       interval gives, the plain 95% interval (for --precision), and
+ *       Wilcoxon's signed-rank test as a check.
  *   slubstats mechanism COUNTERS_CSV HACKBENCH_CSV --caches LIST [--baseline K]
  *                       [--kind timed|emulated]
  *       per kernel, configuration, cache (each of LIST and "all" caches
@@ -46,6 +46,9 @@
  *   slubstats windows EMULATED_CSV
  *       a study's window totals: per kernel and metric, their coefficients
  *       of variation within a boot and between boots (windows.h)
+ *   slubstats slowdown HACKBENCH_CSV --config C
+ *       the emulated counters' cost: C's mean hackbench time in the
+ *       emulated boots over the timed boots' (slowdown.h)
  *   slubstats machines
  *       the machines the cost model knows (emu/src/machines.h): name,
  *       cores, clock, caches and every price with its source
@@ -80,6 +83,7 @@
 #include "residuals.h"
 #include "growth.h"
 #include "windows.h"
+#include "slowdown.h"
 #include "variance.h"
 #include "stats.h"
 #include "stats_groups.h"
@@ -92,7 +96,7 @@ static const char *const TIMES_COLS[] = {
 	"messages", "vcpus", "timing", "n", "failed", "min", "q1", "median", "q3", "max", "mean", "sd",
 	"cov_pct", "geomean", "baseline", "pairs", "ratio", "ci_lo", "ci_hi",
 	"ci_level", "ci95_lo", "ci95_hi", "halfwidth_pct", "t_p", "holm_p",
-	"wilcoxon_p", "wilcoxon_holm_p", "verdict", "check", "note",
+	"wilcoxon_p", "wilcoxon_holm_p", "family", "verdict", "check", "note",
 };
 
 static const char *verdict_of(const struct ratio *r)
@@ -164,7 +168,7 @@ static int cmd_times(const char *path, const char *baseline)
 {
 	struct groups gs = { 0 };
 	struct csv_out o;
-	size_t m;
+	size_t m, family;
 	double *p, *wp, *adj, *wadj, *level;
 	struct ratio *r95;
 
@@ -197,7 +201,7 @@ static int cmd_times(const char *path, const char *baseline)
 		wp[i] = stats_wilcoxon(pr.d, pr.n);
 		pairs_free(&pr);
 	}
-	stats_holm(p, m, ALPHA, adj, level);
+	family = stats_holm(p, m, ALPHA, adj, level);
 	stats_holm(wp, m, ALPHA, wadj, NULL);
 
 	csv_out_header(&o, TIMES_COLS, N(TIMES_COLS));
@@ -260,6 +264,7 @@ static int cmd_times(const char *path, const char *baseline)
 				 100 * fmax(r95[i].hi / r.ratio - 1, 1 - r95[i].lo / r.ratio));
 			csv_setd(&o, "t_p", p[i]);
 			csv_setd(&o, "holm_p", adj[i]);
+			csv_set(&o, "family", "%zu", family);
 			csv_setd(&o, "wilcoxon_p", wp[i]);
 			csv_setd(&o, "wilcoxon_holm_p", wadj[i]);
 			csv_set(&o, "verdict", "%s", verdict_of(&r));
@@ -505,6 +510,7 @@ static void usage(FILE *f)
 	      "       slubstats drift HACKBENCH_CSV BOOTS_CSV --config C [--vcpus V]\n"
 	      "       slubstats growth MECHANISM_CSV --from C1 --to C2 [--counter NAME]\n"
 	      "       slubstats windows EMULATED_CSV\n"
+	      "       slubstats slowdown HACKBENCH_CSV --config C\n"
 	      "       slubstats emulated EMULATED_CSV HACKBENCH_CSV [--baseline K] [--price NAME=VALUE]...\n"
 	      "       slubstats emulated-top EMULATED_CSV HACKBENCH_CSV --config C [--limit N] [--price NAME=VALUE]...\n"
 	      "       slubstats emulated-cycles EMULATED_CSV HACKBENCH_CSV [--baseline K] [--price NAME=VALUE]...\n"
@@ -608,6 +614,11 @@ int main(int argc, char **argv)
 		if (!from || !to)
 			cli_die(from ? "--to" : "--from", "is missing: the two configurations to compare (c1, c2, ...)");
 		return growth_summary(argv[1], from, to, counter);
+	}
+	if (!strcmp(cmd, "slowdown") && argc == 2) {
+		if (!config)
+			cli_die("--config", "is missing: which configuration (c1, c2, ...)");
+		return slowdown_print(argv[1], config);
 	}
 	if (!strcmp(cmd, "windows") && argc == 2)
 		return windows_summary(argv[1]);

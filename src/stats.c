@@ -281,8 +281,8 @@ static int cmp_pidx(const void *x, const void *y)
 	return (a->i > b->i) - (a->i < b->i);
 }
 
-void stats_holm(const double *p, size_t m, double alpha, double *adj,
-		double *level)
+size_t stats_holm(const double *p, size_t m, double alpha, double *adj,
+		  double *level)
 {
 	struct pidx *s = malloc((m ? m : 1) * sizeof(*s));
 	size_t n = 0, kept = 0;
@@ -310,6 +310,7 @@ void stats_holm(const double *p, size_t m, double alpha, double *adj,
 			level[s[j].i] = 1 - alpha / (double)(n - step);
 	}
 	free(s);
+	return n;
 }
 
 double stats_anova_p(const double *x, const size_t *g, size_t n, size_t k)

@@ -61,9 +61,9 @@ double stats_wilcoxon(const double *d, size_t n);
  * Holm's decision at alpha: 1 - alpha / (m - s + 1), where s is p[i]'s
  * rank, or the rank of the first p Holm kept if that comes earlier. The
  * interval at level[i] excludes the null exactly when adj[i] < alpha.
- * level may be NULL. */
-void stats_holm(const double *p, size_t m, double alpha, double *adj,
-		double *level);
+ * level may be NULL. Returns the family's size: how many p are not NAN. */
+size_t stats_holm(const double *p, size_t m, double alpha, double *adj,
+		  double *level);
 
 /* One-way analysis of variance: the F test's p-value that the means of
  * the groups are equal; x[i] belongs to group g[i] < k (a group with no

@@ -32,10 +32,9 @@ echo "counting only between markers around the $main" | wrap
 echo "hackbench run (no boot, no warm-up). Model: each of ${main_vcpus:-$(jq -r .plan.smp "$M")} vCPUs has a" | wrap
 echo "32 KiB 8-way L1d (Core 2, 2007); a transfer is an access to a line another" | wrap
 echo "vCPU wrote since this vCPU last had it (perf c2c's HITM). Per 1000" | wrap
-# (slubstats emulated: instructions, misses, transfers and cycles of every
-# kernel but the baseline, every configuration)
-nfam=$(csv_rows "$R/emulated-summary.csv" kernel scope metric bounds | awk -F'|' -v b="$baseline" '
-	$1 != b && $2 == "all" && $3 ~ /^(instructions|misses|transfers|cycles)$/ && $4 == "ci95" { n++ } END { print n + 0 }')
+# (slubstats emulated decides it: instructions, misses, transfers and
+# cycles of every kernel but the baseline, every configuration; its family)
+nfam=$(csv_rows "$R/emulated-summary.csv" family | awk '$0 != "" && v == "" { v = $0 } END { print v + 0 }')
 # the metrics shown: cycles too when the run was counted on a machine model
 metrics="instructions misses transfers"
 [ -z "$(ev "$baseline" all cycles n)" ] || metrics+=" cycles"
@@ -77,10 +76,9 @@ for k in "${kernels[@]}"; do
 done
 [ "$nb" -ge 2 ] || echo "  (one $unit of some kernel: its spread, the repeatability, is unmeasured)" | wrap
 # the cost: hackbench's own time under the plugin against the timed boots'
-# (mean over every kernel's emulated runs / mean of the timed runs)
-slow=$(csv_rows "$R/hackbench.csv" kind status config seconds | awk -F'|' -v c="$main" '
-	$2 == "ok" && $3 == c { s[$1] += $4; n[$1]++ }
-	END { if (n["emulated"] && n["timed"]) printf "%.1f", (s["emulated"] / n["emulated"]) / (s["timed"] / n["timed"]) }')
+# (slubstats slowdown: mean over every kernel's emulated runs / mean of the
+# timed runs)
+slow=$("$S" slowdown "$R/hackbench.csv" --config "$main")
 if [ "$emulated_mode" = det ]; then
 	echo "  (In the counting mode hackbench's own time is virtual: it follows the instructions of all vCPUs, which run one at a time.)" | wrap
 else

@@ -35,6 +35,7 @@
 #include <cmocka.h>
 
 #include "residuals.h"
+#include "slowdown.h"
 #include "mainconfig.h"
 #include "stats.h"
 
@@ -308,6 +309,16 @@ static void within_between(void **state)
 	assert_int_equal(stats_within_between(zero, g, 2, 1, &mean, &w, &b), -1);
 }
 
+/* The emulated counters' cost: mean 30 s over 3 emulated runs against
+ * mean 2 s over 2 timed runs is 15; no runs of a kind: no ratio */
+static void slowdown(void **state)
+{
+	(void)state;
+	assert_float_equal(slowdown_ratio(90, 3, 4, 2), 15, 1e-12);
+	assert_true(isnan(slowdown_ratio(90, 3, 0, 0)));
+	assert_true(isnan(slowdown_ratio(0, 0, 4, 2)));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -317,6 +328,7 @@ int main(void)
 		cmocka_unit_test(drift),
 		cmocka_unit_test(interval_order),
 		cmocka_unit_test(within_between),
+		cmocka_unit_test(slowdown),
 		cmocka_unit_test(welch),
 		cmocka_unit_test(paired),
 		cmocka_unit_test(unpaired),
