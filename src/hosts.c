@@ -1,78 +1,43 @@
 // SPDX-License-Identifier: GPL-2.0
-/* Each host a block: see hosts.h. */
+/* Each host a block, the arithmetic: see hosts.h (the CSV side is
+ * hosts_csv.c). */
 #include "hosts.h"
 
 #include <math.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
-#include "csv.h"
-#include "stats.h"
 #include "stats_groups.h"
 
-#define MAXH 64
-#define MAXR 100000
-#define N(a) ((int)(sizeof(a) / sizeof(*(a))))
-
-static const char *const HOST_COLS[] = {
-	"kernel", "config", "vcpus", "host", "pairs", "ratio", "ci_lo", "ci_hi",
-	"hosts", "interaction_p", "interaction",
-};
-
-struct round_hosts {
-	char name[MAXH][64];
-	int of_round[MAXR + 1]; /* host index + 1; 0: no timed boot */
-	size_t n;
-};
-
-static void read_hosts(struct round_hosts *rh, const char *path)
+int round_hosts_add(struct round_hosts *rh, double round, const char *name)
 {
-	struct csv c;
-	int kr, kk, kh;
+	size_t h;
 
-	memset(rh, 0, sizeof(*rh));
-	csv_open(&c, path);
-	kr = csv_col(&c, "round");
-	kk = csv_col(&c, "kind");
-	kh = csv_col_opt(&c, "host");
-	if (kh < 0)
-		csv_die(&c, 1, "no column 'host': a run from before hosts were recorded");
-	while (csv_next(&c)) {
-		double r = csv_num(&c, kr);
-		size_t h;
-
-		if (strcmp(c.fld[kk], "timed"))
-			continue;
-		if (r < 1 || r > MAXR)
-			csv_die(&c, c.lineno, "round %g is out of range", r);
-		for (h = 0; h < rh->n; h++)
-			if (!strcmp(rh->name[h], c.fld[kh]))
-				break;
-		if (h == rh->n) {
-			if (rh->n == MAXH)
-				csv_die(&c, c.lineno, "more than %d hosts", MAXH);
-			snprintf(rh->name[rh->n++], sizeof(rh->name[0]), "%s", c.fld[kh]);
-		}
-		if (rh->of_round[(int)r] && rh->of_round[(int)r] != (int)h + 1)
-			csv_die(&c, c.lineno, "round %g was timed on two hosts (%s and %s): a round must stay on one host",
-				r, rh->name[rh->of_round[(int)r] - 1], rh->name[h]);
-		rh->of_round[(int)r] = (int)h + 1;
+	if (!(round >= 1 && round <= HOSTS_MAXR && round == floor(round)))
+		return -1;
+	for (h = 0; h < rh->n; h++)
+		if (!strcmp(rh->name[h], name))
+			break;
+	if (h == rh->n) {
+		if (rh->n == HOSTS_MAXH)
+			return -2;
+		snprintf(rh->name[rh->n++], sizeof(rh->name[0]), "%s", name);
 	}
-	csv_close(&c);
+	if (rh->of_round[(int)round] && rh->of_round[(int)round] != (int)h + 1)
+		return -3;
+	rh->of_round[(int)round] = (int)h + 1;
+	return 0;
 }
 
-/* Keep pr's pairs whose round has a host, host[k] the host of pair k;
- * returns how many hosts have a pair. */
-static size_t hosted_pairs(struct pairs *pr, const struct round_hosts *rh, size_t *host)
+size_t hosted_pairs(struct pairs *pr, const struct round_hosts *rh, size_t *host)
 {
 	size_t m = 0, used = 0;
-	int seen[MAXH] = { 0 };
+	int seen[HOSTS_MAXH] = { 0 };
 
 	for (size_t j = 0; j < pr->n; j++) {
 		long r = pr->round[j];
 
-		if (r < 1 || r > MAXR || !rh->of_round[r])
+		if (r < 1 || r > HOSTS_MAXR || !rh->of_round[r])
 			continue;
 		pr->a[m] = pr->a[j];
 		pr->b[m] = pr->b[j];
@@ -85,65 +50,8 @@ static size_t hosted_pairs(struct pairs *pr, const struct round_hosts *rh, size_
 	return used;
 }
 
-int hosts_summary(const char *hpath, const char *bpath, const char *baseline)
+
+const char *hosts_agreement(double p)
 {
-	static struct round_hosts rh;
-	struct groups gs = { 0 };
-	struct csv_out o;
-
-	read_hosts(&rh, bpath);
-	groups_read_times(&gs, hpath);
-	csv_out_header(&o, HOST_COLS, N(HOST_COLS));
-	for (size_t i = 0; i < gs.n; i++) {
-		struct group *g = &gs.g[i], *b = groups_find(&gs, baseline, g->config, 0);
-		struct pairs pr;
-		size_t *host, used;
-		double *a, *bb, p;
-
-		if (!b || b == g)
-			continue;
-		groups_pair(g, b, &pr);
-		host = malloc((pr.n + 1) * sizeof(*host));
-		a = malloc((pr.n + 1) * sizeof(*a));
-		bb = malloc((pr.n + 1) * sizeof(*bb));
-		if (!host || !a || !bb)
-			abort();
-		used = hosted_pairs(&pr, &rh, host);
-		p = stats_anova_p(pr.d, host, pr.n, rh.n);
-		for (size_t h = 0; h < rh.n; h++) {
-			size_t m = 0;
-			struct ratio r;
-
-			for (size_t j = 0; j < pr.n; j++)
-				if (host[j] == h) {
-					a[m] = pr.a[j];
-					bb[m++] = pr.b[j];
-				}
-			if (!m)
-				continue;
-			csv_set(&o, "kernel", "%s", g->kernel);
-			csv_set(&o, "config", "%s", g->config);
-			csv_setd(&o, "vcpus", g->vcpus ? g->vcpus : NAN);
-			csv_set(&o, "host", "%s", rh.name[h]);
-			csv_set(&o, "pairs", "%zu", m);
-			if (m >= 2 && !stats_paired_ratio(a, bb, m, 0.95, &r)) {
-				csv_setd(&o, "ratio", r.ratio);
-				csv_setd(&o, "ci_lo", r.lo);
-				csv_setd(&o, "ci_hi", r.hi);
-			} else {
-				csv_setd(&o, "ratio", a[0] / bb[0]);
-			}
-			csv_set(&o, "hosts", "%zu", used);
-			csv_setd(&o, "interaction_p", p);
-			if (!isnan(p))
-				csv_set(&o, "interaction", "%s", p < HOSTS_ALPHA ? "disagree" : "agree");
-			csv_emit(&o);
-		}
-		free(host);
-		free(a);
-		free(bb);
-		pairs_free(&pr);
-	}
-	groups_free(&gs);
-	return 0;
+	return isnan(p) ? NULL : p < HOSTS_ALPHA ? "disagree" : "agree";
 }

@@ -7,6 +7,7 @@ build_tools all unit
 "$TOOLS_BIN/test_parsers"
 ok "parser unit tests pass under ASan/UBSan"
 "$TOOLS_BIN/test_stats"
+"$TOOLS_BIN/test_groups"
 "$TOOLS_BIN/test_design"
 "$TOOLS_BIN/test_variance"
 ok "statistics agree with SciPy's and statsmodels' values; Williams plans are balanced"
