@@ -10,21 +10,10 @@
 #include "csv.h"
 #include "stats.h"
 #include "emudata.h"
+#include "emuratio.h"
 #include "stats_groups.h"
 
 #define N(a) ((int)(sizeof(a) / sizeof(*(a))))
-
-static void range(const double *x, size_t n, double *mean, double *min, double *max)
-{
-	*mean = 0;
-	*min = INFINITY;
-	*max = -INFINITY;
-	for (size_t i = 0; i < n; i++) {
-		*mean += x[i] / (double)n;
-		*min = fmin(*min, x[i]);
-		*max = fmax(*max, x[i]);
-	}
-}
 
 /* counts and their means: every digit (csv_setd keeps 6) */
 static void set_count(struct csv_out *o, const char *name, double v)
@@ -49,52 +38,21 @@ static int in_family(int s, int m)
 	return s == 0 && (m == M_INSN || m == M_MISS || m == M_XFER || m == M_CYCLES);
 }
 
-/* Welch's two-sided p of the logs, when an interval is given (else NAN). */
-static double welch_p(const double *x, size_t n, const double *y, size_t nb)
-{
-	struct ratio q;
-
-	for (size_t i = 0; i < n; i++)
-		if (!(x[i] > 0))
-			return NAN;
-	for (size_t j = 0; j < nb; j++)
-		if (!(y[j] > 0))
-			return NAN;
-	if (n < EMU_CI_MIN || nb < EMU_CI_MIN || stats_unpaired_ratio(x, n, y, nb, 0.95, &q))
-		return NAN;
-	return q.p;
-}
-
-/* The kernel's boots x[0..n-1] against the baseline's y[0..nb-1]: see
- * emulated.h (ratio, lo, hi, bounds). */
+/* The kernel's boots x[0..n-1] against the baseline's y[0..nb-1]
+ * (emu_ratio: ratio, lo, hi, bounds, level) into o */
 static void set_ratio(struct csv_out *o, const double *x, size_t n, const double *y, size_t nb,
 		      double level)
 {
-	double lx = 0, ly = 0, lo = INFINITY, hi = -INFINITY;
-	struct ratio q;
+	struct emu_ratio q;
 
-	for (size_t i = 0; i < n; i++)
-		for (size_t j = 0; j < nb; j++) {
-			if (!(x[i] > 0) || !(y[j] > 0))
-				return;
-			lo = fmin(lo, x[i] / y[j]);
-			hi = fmax(hi, x[i] / y[j]);
-		}
-	for (size_t i = 0; i < n; i++)
-		lx += log(x[i]) / (double)n;
-	for (size_t j = 0; j < nb; j++)
-		ly += log(y[j]) / (double)nb;
-	csv_setd(o, "ratio", exp(lx - ly));
-	if (n >= EMU_CI_MIN && nb >= EMU_CI_MIN && !stats_unpaired_ratio(x, n, y, nb, level, &q)) {
-		csv_setd(o, "lo", q.lo);
-		csv_setd(o, "hi", q.hi);
-		csv_set(o, "bounds", "ci95");
-		csv_set(o, "level", "%.6g", level);
-	} else {
-		csv_setd(o, "lo", lo);
-		csv_setd(o, "hi", hi);
-		csv_set(o, "bounds", "range");
-	}
+	if (emu_ratio(x, n, y, nb, level, &q))
+		return;
+	csv_setd(o, "ratio", q.ratio);
+	csv_setd(o, "lo", q.lo);
+	csv_setd(o, "hi", q.hi);
+	csv_set(o, "bounds", "%s", q.ci ? "ci95" : "range");
+	if (q.ci)
+		csv_set(o, "level", "%.6g", q.level);
 }
 
 int emulated_summary(const char *epath, const char *hpath, const char *baseline, struct restated *rs)
@@ -121,7 +79,7 @@ int emulated_summary(const char *epath, const char *hpath, const char *baseline,
 				if (!n || !in_family(0, m))
 					continue;
 				nb = emu_baseline_values(&e, baseline, c, 0, m, y);
-				p[nf++] = baseline && strcmp(e.kernels.s[k], baseline) && nb ? welch_p(x, n, y, nb) : NAN;
+				p[nf++] = baseline && strcmp(e.kernels.s[k], baseline) && nb ? emu_welch_p(x, n, y, nb) : NAN;
 			}
 	family = stats_holm(p, nf, 0.05, adj, lev);
 	f = 0;
@@ -143,7 +101,7 @@ int emulated_summary(const char *epath, const char *hpath, const char *baseline,
 						}
 						f++;
 					}
-					range(x, n, &mean, &min, &max);
+					emu_range(x, n, &mean, &min, &max);
 					csv_set(&o, "kernel", "%s", e.kernels.s[k]);
 					csv_set(&o, "config", "%s", e.configs.s[c]);
 					csv_set(&o, "scope", "%s", SCOPES[s]);
