@@ -27,7 +27,7 @@ static void set_count(struct csv_out *o, const char *name, double v)
 static const char *const SUM_COLS[] = {
 	"kernel", "config", "scope", "metric", "n", "mean", "min", "max", "spread_pct",
 	"messages", "per_1000_messages", "vcpus", "baseline", "ratio", "lo", "hi", "bounds",
-	"level", "family",
+	"level", "family", "direction",
 };
 
 /* In the family Holm adjusts: every kernel's instructions, misses,
@@ -51,6 +51,8 @@ static void set_ratio(struct csv_out *o, const double *x, size_t n, const double
 	csv_setd(o, "lo", q.lo);
 	csv_setd(o, "hi", q.hi);
 	csv_set(o, "bounds", "%s", q.ci ? "ci95" : "range");
+	/* the one reading of bounds against 1 (stats_interval_order) */
+	csv_set(o, "direction", "%s", (const char *[]){ "below", "within", "above" }[1 + stats_interval_order(1, 1, q.lo, q.hi)]);
 	if (q.ci)
 		csv_set(o, "level", "%.6g", q.level);
 }

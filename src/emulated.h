@@ -27,6 +27,8 @@ struct restated;   /* cycles.h */
  *             transfers and cycles, scope all, in every configuration, so that "the
  *             interval excludes 1" holds family-wise at 95%; other rows
  *             are at a plain 95%; family: the family's size, on its rows;
+ *             direction: where the bounds lie against 1 (above, below,
+ *             or within: they hold 1);
  *             with fewer: the smallest and the largest ratio of one boot to
  *             one baseline boot, the boot-to-boot range, not an interval
  *             (bounds "range") */

@@ -103,10 +103,12 @@ static const char *verdict_of(const struct ratio *r)
 {
 	if (isnan(r->lo))
 		return "too few pairs";
-	if (r->lo > 1)
+	switch (stats_interval_order(1, 1, r->lo, r->hi)) {
+	case 1:
 		return "slower";
-	if (r->hi < 1)
+	case -1:
 		return "faster";
+	}
 	return "no detectable difference";
 }
 

@@ -100,10 +100,11 @@ cycles_section() {
 		local r lo hi
 		r=$(ev "$k" all cycles ratio) lo=$(ev "$k" all cycles lo) hi=$(ev "$k" all cycles hi)
 		[ -n "$r" ] || continue
-		awk -v k="$k" -v b="$baseline" -v r="$r" -v lo="$lo" -v hi="$hi" -v s="$(sens_range "$k")" -v v="$main_vcpus" 'BEGIN {
+		awk -v k="$k" -v b="$baseline" -v r="$r" -v lo="$lo" -v hi="$hi" -v s="$(sens_range "$k")" -v v="$main_vcpus" \
+			-v d="$(ev "$k" all cycles direction)" 'BEGIN {
 			if (v == "") v = "the run" sprintf("%c", 39) "s"
 			split(s, x, /\.\./)
-			w = lo > 1 ? "more cycles than " b : hi < 1 ? "fewer cycles than " b : "no detectable difference from " b
+			w = d == "above" ? "more cycles than " b : d == "below" ? "fewer cycles than " b : "no detectable difference from " b
 			where = x[2] + 0 < 2 ? "below both" : x[1] + 0 >= 3.3 ? "at or above both" : x[1] + 0 >= 2 ? "at or above 2x" : "across 2x"
 			printf "  %s: %s, x%.3f (%.3f..%.3f; every price halved or doubled: %s) at %s vCPUs. For comparison: LWN (2007) reported hackbench up to 2x slower under SLUB than SLAB, and 3.1-rc1 the same bug as -70%% (about 3.3x the time); the modelled ratio, with every price halved or doubled, stays %s.\n",
 				k, w, r, lo, hi, s, v, where }' | wrap

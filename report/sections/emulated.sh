@@ -64,11 +64,13 @@ for k in "${kernels[@]}"; do
 	line="  $k/$baseline:"
 	for m in $metrics; do
 		lo=$(ev "$k" all "$m" lo) hi=$(ev "$k" all "$m" hi)
-		line+=$(awk -v m="$m" -v r="$(ev "$k" all "$m" ratio)" -v lo="$lo" -v hi="$hi" -v b="$(ev "$k" all "$m" bounds)" -v u="$unit" 'BEGIN {
+		# the bounds read against 1 by slubstats emulated (direction)
+		line+=$(awk -v m="$m" -v r="$(ev "$k" all "$m" ratio)" -v lo="$lo" -v hi="$hi" -v b="$(ev "$k" all "$m" bounds)" -v u="$unit" \
+			-v d="$(ev "$k" all "$m" direction)" 'BEGIN {
 			if (b == "range")
-				w = (lo > 1) ? "more in every pair of " u "s" : (hi < 1) ? "fewer in every pair of " u "s" : "no difference beyond the range of the " u "s"
+				w = (d == "above") ? "more in every pair of " u "s" : (d == "below") ? "fewer in every pair of " u "s" : "no difference beyond the range of the " u "s"
 			else
-				w = (lo > 1) ? "more, CI " : (hi < 1) ? "fewer, CI " : "no detectable difference, CI "
+				w = (d == "above") ? "more, CI " : (d == "below") ? "fewer, CI " : "no detectable difference, CI "
 			if (b != "range") w = w sprintf("%.3f..%.3f", lo, hi)
 			printf " %s %+.1f%% (%s);", m, 100 * (r - 1), w }')
 	done
