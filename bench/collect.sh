@@ -47,6 +47,12 @@ if [ "$result" = finished ] && [ -n "$vcpus" ] && [ "$guest_cpus" != "$vcpus" ];
 	echo "the guest saw ${guest_cpus:-no} CPUs, QEMU was given $vcpus" >>"$dir/collect.log"
 	result=wrong-vcpus
 fi
+# a knob the guest could not set as asked (bench/guest-plan.sh's knobs.txt,
+# "cache name wanted got"): every row of the boot says so
+if [ -s "$dir/knobs.txt" ] && awk '$3 != $4 { bad = 1 } END { exit !bad }' "$dir/knobs.txt"; then
+	echo "a knob not set as asked: $(tr '\n' ';' <"$dir/knobs.txt")" >>"$dir/collect.log"
+	result=knob-refused
+fi
 # where: the columns every row of this boot shares (csv_row's NAME=VALUE)
 where=(kernel="$kernel" profile="$profile" round="$round" vcpus="$vcpus")
 # ctr_row CONFIG WINDOW KIND SOURCE CACHE COUNTER VALUE: a row of counters.csv
@@ -111,6 +117,17 @@ for num in ${cfgs[@]+"${cfgs[@]}"}; do
 		fi
 	fi
 done
+
+# the knob's value read back in the guest, a row a cache (source knob)
+if [ -s "$dir/knobs.txt" ]; then
+	bootkind=count
+	! grep -qx 'SB_TIMED=1' "$dir/plan-in.sh" 2>/dev/null || bootkind=timed
+	! grep -qx 'SB_EMULATED=1' "$dir/plan-in.sh" 2>/dev/null || bootkind=emulated
+	while read -r cache name _ got; do
+		[[ "$got" =~ ^[0-9]{1,15}$ ]] && [[ "$cache" =~ $NAME_RE ]] && [[ "$name" =~ ^[a-z_]+$ ]] || continue
+		ctr_row "c$first_config" 1 "$bootkind" knob "$cache" "$name" "$got"
+	done <"$dir/knobs.txt" >>"$ctr"
+fi
 
 # A boot that did not finish: say so on every row it left, and add a row
 # for the kernel when it left none.

@@ -18,6 +18,11 @@
 #   SB_FIRST_CONFIG  the number of the first configuration (default 1): a
 #                plan at several vCPU counts numbers each count's
 #                configurations apart, as the machine is part of what ran
+#   SB_KNOB      NAME=VALUE (--slub-knob): written to /sys/kernel/slab/C/NAME
+#                for each cache C of SB_CACHES before the warm-up, and read
+#                back into knobs.txt ("cache name wanted got"; got "refused"
+#                when the write failed); a knob not set as asked ends the
+#                plan there (exit 3), nothing measured
 # A boot times, counts or is emulated: a plan asking for two is refused.
 #
 # Files, each written as soon as it is known (a crash keeps the earlier ones):
@@ -36,6 +41,7 @@ set -u
 SB_CONFIGS=${SB_CONFIGS:?} SB_WARMUP=${SB_WARMUP:-1} SB_TIMED=${SB_TIMED:-1}
 SB_COUNT=${SB_COUNT:-0} SB_PROFILE=${SB_PROFILE:-0} SB_CACHES=${SB_CACHES:?}
 SB_EMULATED=${SB_EMULATED:-0} SB_FIRST_CONFIG=${SB_FIRST_CONFIG:-1} SB_WINDOWS=${SB_WINDOWS:-1}
+SB_KNOB=${SB_KNOB:-}
 if [ "$SB_TIMED" = 1 ] && [ "$SB_COUNT$SB_PROFILE$SB_EMULATED" != 000 ]; then
 	echo "error: a timed boot only times: SB_COUNT, SB_PROFILE and SB_EMULATED must be 0" >&2
 	exit 2
@@ -99,6 +105,23 @@ hackbench_args() {
 
 cat /proc/slabinfo >slabinfo-before.txt
 step "slabinfo-before"
+
+if [ -n "$SB_KNOB" ]; then
+	knob_ok=1
+	for c in $SB_CACHES; do
+		got=refused
+		if echo "${SB_KNOB#*=}" >"/sys/kernel/slab/$c/${SB_KNOB%%=*}" 2>/dev/null; then
+			read -r got <"/sys/kernel/slab/$c/${SB_KNOB%%=*}" || got=refused
+		fi
+		echo "$c ${SB_KNOB%%=*} ${SB_KNOB#*=} $got" >>knobs.txt
+		[ "$got" = "${SB_KNOB#*=}" ] || knob_ok=0
+	done
+	step "knob ${SB_KNOB} ok=$knob_ok"
+	if [ "$knob_ok" = 0 ]; then
+		echo "error: ${SB_KNOB} was not set as asked (knobs.txt)" >&2
+		exit 3
+	fi
+fi
 
 if [ "$SB_WARMUP" = 1 ]; then
 	hackbench -g 4 -l 50 >warmup.txt 2>&1

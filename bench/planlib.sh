@@ -7,17 +7,41 @@
 # emulated emulated_mode jobs precision max_rounds max_time rounds shard block.
 
 # set_labels: labels, one a kernel of the plan, and variant_of[LABEL]: a
-# variant listed twice runs twice, as NAME and NAME.2 (A/A).
+# variant listed twice runs twice, as NAME and NAME.2 (A/A). With
+# --slub-knob NAME=V1,V2 each kernel runs at each value, a label each
+# (min_partial=2,5: head+mp2, head+mp5; knob_abbrev), and knob_of[LABEL] is
+# NAME=V (the manifest and the report's provenance say it in full).
+# shellcheck disable=SC2034 # variant_of and knob_of: read by run.sh and runlib.sh
 set_labels() {
-	local k l i
+	local k l i v
+	local -A base=()
 	labels=()
-	declare -gA variant_of=()
+	declare -gA variant_of=() knob_of=()
 	for k in $kernels; do
 		l=$k i=1
-		while [ -n "${variant_of[$l]:-}" ]; do i=$((i + 1)); l=$k.$i; done
-		variant_of[$l]=$k
-		labels+=("$l")
+		while [ -n "${base[$l]:-}" ]; do i=$((i + 1)); l=$k.$i; done
+		base[$l]=1
+		if [ -z "$slub_knob" ]; then
+			variant_of[$l]=$k
+			labels+=("$l")
+			continue
+		fi
+		list_words "${slub_knob#*=}"
+		for v in "${WORDS[@]}"; do
+			variant_of[$l+$(knob_abbrev)$v]=$k
+			knob_of[$l+$(knob_abbrev)$v]=${slub_knob%%=*}=$v
+			labels+=("$l+$(knob_abbrev)$v")
+		done
 	done
+}
+
+# knob_abbrev: the plan's knob in a label, its words' initials (min_partial:
+# mp), so that labels fit the report's columns.
+knob_abbrev() {
+	local w out=''
+	local IFS=_
+	for w in ${slub_knob%%=*}; do out+=${w:0:1}; done
+	echo "$out"
 }
 
 # plan_args: slubplan's description of this plan (kernels, vCPU counts, design).
@@ -93,6 +117,7 @@ print_plan() {
 	local at='' cnt='' e n
 	several_smp && at=" at each of ${smp// /, } vCPUs"
 	echo "plan: ${#labels[@]} kernels x $rounds rounds ($design_used design, seed $seed); configs: $configs; vCPUs: ${smp// /, }"
+	[ -z "$slub_knob" ] || echo "knob: ${slub_knob%%=*} = ${slub_knob#*=} (each kernel at each value, a label each), set in the guest on $HOT_CACHES before the warm-up and read back"
 	[ -z "$shard" ] || echo "shard $shard: timed rounds $(for ((r = 1; r <= rounds; r++)); do in_shard "$r" && printf '%s ' "$r"; done)(of $rounds), on this host"
 	if { [ "$count" = 1 ] || [ "$prof" = 1 ]; } && in_shard 0; then
 		[ "$count" = 1 ] && cnt="perf stat counting"

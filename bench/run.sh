@@ -69,6 +69,14 @@
 #   --quick            a short plan for tests: head,tail, 2 rounds, groups 4,
 #                      loops 50, one emulated-counters boot per kernel
 #   --variant NAME=PATCH   build stock + PATCH as kernel NAME and add it to the plan
+#   --slub-knob NAME=V1,V2,...   a SLUB runtime knob as a factor: each kernel
+#                      at each value, a label each (min_partial=2,5: head+mp2,
+#                      head+mp5), balanced like kernels; set in the guest on
+#                      the hot caches (/sys/kernel/slab/CACHE/NAME) before the
+#                      warm-up, read back into counters.csv (source knob); a
+#                      value the kernel refuses stops that boot (knob-refused).
+#                      min_partial (0-1000), cpu_partial (0-10000, --profile
+#                      modern only); one knob a run
 #   --out DIR          results directory (default: results/<run-id>)
 #   --shard I/N        run shard I of N: the whole plan's balanced squares
 #                      I, I+N, ... (whole rounds: every kernel at every
@@ -207,7 +215,8 @@ for l in "${labels[@]}"; do
 		now=$(jq -r .build_id "$km")
 		[ "$was" = "$now" ] || die "kernel $l was rebuilt since run $run_id started (build id ${was:0:12} -> ${now:0:12}): its results would mix two builds; start a new run"
 	else
-		cp "$km" "$out/kernels/$l.json"
+		# a knob's level is part of the kernel it labels (the manifest's knob)
+		jq --arg knob "${knob_of[$l]:-}" 'if $knob == "" then . else . + {knob: $knob} end' "$km" >"$out/kernels/$l.json"
 	fi
 done
 cp "$(dirname "$image")/manifest.json" "$out/rootfs.json"

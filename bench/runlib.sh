@@ -52,17 +52,17 @@ publish_boot() {
 	return 0
 }
 
-# guest_settings KIND VCPUS: the plan's settings for a timed, counting or
-# emulated-counters boot at VCPUS. A timed boot only times: no perf in it,
-# ever.
+# guest_settings KIND VCPUS LABEL: the plan's settings for a timed,
+# counting or emulated-counters boot at VCPUS of kernel LABEL (its knob, if
+# any). A timed boot only times: no perf in it, ever.
 guest_settings() {
 	local timed=1 cnt=0 prf=0 emu=0 windows=1
 	case "$1" in
 	count) timed=0 cnt=$count prf=$prof ;;
 	emulated) timed=0 emu=1 windows=$emulated_windows ;;
 	esac
-	printf 'SB_CONFIGS=%q\nSB_WARMUP=1\nSB_TIMED=%s\nSB_COUNT=%s\nSB_PROFILE=%s\nSB_EMULATED=%s\nSB_WINDOWS=%s\nSB_CACHES=%q\nSB_FIRST_CONFIG=%s\n' \
-		"$configs" "$timed" "$cnt" "$prf" "$emu" "$windows" "$HOT_CACHES" "$(first_config "$2")"
+	printf 'SB_CONFIGS=%q\nSB_WARMUP=1\nSB_TIMED=%s\nSB_COUNT=%s\nSB_PROFILE=%s\nSB_EMULATED=%s\nSB_WINDOWS=%s\nSB_CACHES=%q\nSB_FIRST_CONFIG=%s\nSB_KNOB=%q\n' \
+		"$configs" "$timed" "$cnt" "$prf" "$emu" "$windows" "$HOT_CACHES" "$(first_config "$2")" "${knob_of[$3]:-}"
 }
 
 # boot_dir ROUND LABEL KIND VCPUS: where one boot's raw output goes.
@@ -82,7 +82,7 @@ boot_once() {
 	[ "$kind" != emulated ] || copts=$(counters_opts "$r")
 	[ -z "$copts" ] || emu+=(--counters-opts "$copts")
 	{
-		guest_settings "$kind" "$x"
+		guest_settings "$kind" "$x" "$l"
 		cat "$B/guest-plan.sh"
 	} >"$d/plan-in.sh"
 	start=$(date -u +%FT%TZ)

@@ -7,7 +7,7 @@ kernels="slab stock head tail" profile=2007 groups=10 loops=150 fds=20 datasize=
 mode=socket unit=process rounds=12 design=auto seed='' smp='' mem='' accel=auto timeout=
 count=1 prof=1 emulated=3 out='' resume='' dry=0 precision='' max_rounds=64 max_time='' retries=2 retry_failed=0
 shard='' user_variants=() plan_variants=() emulated_mode=det jobs='' emulated_windows=1 machine=''
-emulated_instructions=9
+emulated_instructions=9 slub_knob=''
 
 
 # set_opt KEY VALUE: one setting, checked; the command line and --resume's
@@ -64,8 +64,33 @@ set_opt() {
 		[[ "$v" =~ ^([0-9]+h)?([0-9]+m)?([0-9]+s)?$ ]] && [ -n "$v" ] ||
 			die "--max-time needs a duration such as 45m, 1h30m or 90s, not '$v'"
 		max_time=$v ;;
+	slub_knob) slub_knob=$(knob_spec "$v") ;;
 	*) die "bug: unknown setting $k" ;;
 	esac
+}
+
+# SLUB's runtime knobs a plan may set (/sys/kernel/slab/CACHE/NAME) and the
+# largest value each takes here: min_partial (empty slabs a node keeps) and
+# cpu_partial (objects on per-CPU partial slabs: the modern profile only).
+KNOB_MAX="min_partial=1000 cpu_partial=10000"
+# knob_spec SPEC: NAME=V1,V2,... checked (a known knob, distinct whole
+# numbers in its range), printed as NAME=V1,V2; else one line naming the
+# allowed set.
+knob_spec() {
+	local name=${1%%=*} vals=${1#*=} max='' kv x out='' names=''
+	for kv in $KNOB_MAX; do
+		names+="${names:+ or }${kv%%=*}"
+		[ "${kv%%=*}" != "$name" ] || max=${kv#*=}
+	done
+	[[ "$1" == *=* ]] && [ -n "$max" ] || die "--slub-knob takes NAME=V1,V2,... with NAME $names, not '$1'"
+	list_words "$vals"
+	for x in ${WORDS[@]+"${WORDS[@]}"}; do
+		[[ "$x" =~ ^[0-9]{1,9}$ ]] && [ "$x" -le "$max" ] || die "--slub-knob $name: '$x' is not a whole number from 0 to $max"
+		case ",$out," in *",$((10#$x)),"*) die "--slub-knob $name lists $x twice: give each value once" ;; esac
+		out+="${out:+,}$((10#$x))"
+	done
+	[ -n "$out" ] || die "--slub-knob $name needs at least one value (e.g. $name=2,5)"
+	echo "$name=$out"
 }
 
 # parse_opts ARG...: the command line, into the settings above.
@@ -83,6 +108,8 @@ parse_opts() {
 		--emulated-mode) need_val "$@"; set_opt emulated_mode "$2"; shift 2 ;;
 		--emulated-windows) need_val "$@"; set_opt emulated_windows "$2"; shift 2 ;;
 		--jobs) need_val "$@"; set_opt jobs "$2"; shift 2 ;;
+		--slub-knob) need_val "$@"; [ -z "$slub_knob" ] || die "--slub-knob: one knob a run (already $slub_knob)"
+			set_opt slub_knob "$2"; shift 2 ;;
 		--machine) need_val "$@"; set_opt machine "$2"; shift 2 ;;
 		--no-emulated-counters) no_emulated; shift ;;
 		--quick) kernels="head tail" rounds=2 groups=4 loops=50 prof=0 emulated=1 emulated_instructions=0; shift ;;
@@ -100,6 +127,8 @@ parse_opts() {
 # check_opts: the settings that only make sense together.
 check_opts() {
 	[ -z "$max_time" ] || [ -n "$precision" ] || die "--max-time goes with --precision"
+	[ "${slub_knob%%=*}" != cpu_partial ] || [ "$profile" = modern ] ||
+		die "--slub-knob cpu_partial does nothing in the 2007 profile (no per-CPU partial slabs): use --profile modern, or min_partial"
 	[ "$retry_failed" = 0 ] || [ -n "$resume" ] || die "--retry-failed goes with --resume"
 	[ -z "$shard" ] || [ -z "$precision" ] ||
 		die "--precision decides from every round's data: run it whole, not as --shard $shard"
@@ -142,7 +171,7 @@ counters_opts() {
 # ---- resume: the saved plan's known keys, checked as options are ---------
 # (a shard's plan.json is the whole run's plan and its shard: bench/merge.sh
 # compares the rest)
-PLAN_KEYS="kernels profile groups loops fds datasize mode unit rounds design seed smp mem accel timeout count prof emulated emulated_instructions emulated_mode emulated_windows machine precision max_rounds max_time retries shard"
+PLAN_KEYS="kernels profile groups loops fds datasize mode unit rounds design seed smp mem accel timeout count prof emulated emulated_instructions emulated_mode emulated_windows machine precision max_rounds max_time retries shard slub_knob"
 # the defaults of the saved settings, before any option (plan_command)
 declare -A PLAN_DEFAULT
 for k in $PLAN_KEYS; do PLAN_DEFAULT[$k]=${!k}; done

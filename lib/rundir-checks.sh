@@ -79,7 +79,7 @@ def strs: type == "array" and all(.[]; type == "string" or type == "number");
   typed(["rootfs", "packages"]; type == "object"; "an object"),
   typed(["kernels"]; type == "object" and all(.[]; type == "object"); "an object of objects"),
   (at(["kernels"]) | if type == "object" then keys[] else empty end) as $k |
-    ((["source_version", "allocator", "profile", "build_id"][] as $s | typed(["kernels", $k, $s]; str; "text")),
+    ((["source_version", "allocator", "profile", "build_id", "knob"][] as $s | typed(["kernels", $k, $s]; str; "text")),
      typed(["kernels", $k, "patches"]; type == "array" and all(.[]; type == "object" and (.file | type) == "string"); "a list of patches (objects with a file)"))
 ] | first // empty
 '

@@ -137,7 +137,7 @@ datasize uint?
 seconds num?
 status word
 result word
-source ^(slub|perf|proc)$
+source ^(slub|perf|proc|knob)$
 counter ^[a-z_]+$
 value num
 tracepoint num

@@ -456,7 +456,8 @@ static int cmd_crosscheck(const char *path)
 		struct group *g;
 		long r = groups_replicate(&c, k.round, k.window);
 
-		if (strcmp(c.fld[k.kind], "count") || !strcmp(c.fld[k.cache], "all"))
+		if (strcmp(c.fld[k.kind], "count") || !strcmp(c.fld[k.cache], "all") ||
+		    (strcmp(c.fld[k.source], "slub") && strcmp(c.fld[k.source], "perf")))
 			continue;
 		g = groups_add_counter(&gs, c.fld[k.kernel], c.fld[k.config], c.fld[k.cache],
 				       c.fld[k.counter], !strcmp(c.fld[k.source], "slub") ? "timed" : "perf");

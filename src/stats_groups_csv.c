@@ -128,6 +128,11 @@ void groups_read_counters(struct groups *gs, const char *path, const char *cache
 		long r = groups_replicate(&c, k.round, k.window);
 		double v = csv_num(&c, k.value);
 
+		/* the counts alone: SLUB's statistics and perf's events (not the
+		 * guest's context switches or a knob's read-back value) */
+		if (!slub && strcmp(c.fld[k.source], "perf"))
+			continue;
+
 		/* SLUB statistics from the runs of slub_kind, perf's from the
 		 * counting runs (with the timed runs' only: both under MTTCG) */
 		if (slub ? strcmp(kind, slub_kind) : strcmp(kind, "count") || strcmp(slub_kind, "timed"))

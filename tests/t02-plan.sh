@@ -55,6 +55,19 @@ grep -q '^emulated counters .*: 12 boot(s) each of head tail (seeds 1-3 with the
 	<<<"$("$B" --dry-run --kernels head,tail --rounds 2 --seed 3 --emulated-windows 4 2>&1)" || fail "--emulated-windows not in the plan"
 ok "--emulated-windows 4: the plan says the windows a boot"
 
+# A SLUB knob as a factor (--slub-knob): 2 kernels x 2 values are 4
+# labels, each kernel at each value, balanced like 4 kernels (every label in
+# every position once in 4 rounds), the knob said in the plan.
+kp=$("$B" --dry-run --kernels head,tail --slub-knob min_partial=2,5 --rounds 4 --seed 3 2>&1)
+kt=$(grep '^round [1-9][0-9]* (timed):' <<<"$kp" | sed 's/^round \([0-9]*\) (timed): /\1 /')
+[ "$(cut -d' ' -f2- <<<"$kt" | tr ' ' '\n' | sort -u | tr '\n' ' ')" = "head+mp2 head+mp5 tail+mp2 tail+mp5 " ] ||
+	fail "--slub-knob min_partial=2,5: labels: $kp"
+[ "$(awk '{ for (p = 2; p <= NF; p++) n[$p " " p - 1]++ } END { for (k in n) print n[k]; print length(n) }' <<<"$kt" | sort -u | tr '\n' ' ')" = "1 16 " ] ||
+	fail "--slub-knob: the four cells not balanced over positions: $kp"
+grep -q '^knob: min_partial = 2,5 (each kernel at each value, a label each), set in the guest on skbuff_head_cache kmalloc-512 before the warm-up and read back$' <<<"$kp" ||
+	fail "--slub-knob: the plan does not say the knob: $kp"
+ok "--slub-knob min_partial=2,5 with 2 kernels: 4 labels, every one in every position once in 4 rounds"
+
 # Shards: each runs whole squares (2 kernels: 2 rounds a square), together
 # exactly the unsplit plan; round 0 only in shard 1.
 whole=$("$B" --dry-run --kernels head,tail --rounds 8 --seed 3 2>&1 | grep '(timed)')
@@ -100,6 +113,13 @@ for bad in "--precision 2|--precision needs a percentage such as 2%, not '2'" \
 	"--emulated-windows two|--emulated-windows needs a positive whole number, not 'two'" \
 	"--emulated-windows 17|--emulated-windows 17 is more than the plugin's 16 windows a boot" \
 	"--groups 4,6,8 --emulated-windows 6|--emulated-windows 6 x 3 configurations is 18 windows a boot" \
+	"--slub-knob order=1|--slub-knob takes NAME=V1,V2,... with NAME min_partial or cpu_partial, not 'order=1'" \
+	"--slub-knob min_partial=2,x|--slub-knob min_partial: 'x' is not a whole number from 0 to 1000" \
+	"--slub-knob min_partial=2000|--slub-knob min_partial: '2000' is not a whole number from 0 to 1000" \
+	"--slub-knob min_partial=2,2|--slub-knob min_partial lists 2 twice" \
+	"--slub-knob min_partial=|--slub-knob min_partial needs at least one value" \
+	"--slub-knob cpu_partial=0,30|--slub-knob cpu_partial does nothing in the 2007 profile" \
+	"--slub-knob min_partial=2 --slub-knob min_partial=5|--slub-knob: one knob a run" \
 	"--timeout 300 --emulated-windows 8|--timeout 300 is too short for 8 emulated windows a boot \(at least 40 s each\): give --timeout 320"; do
 	# shellcheck disable=SC2086,SC2090
 	expect_fail "$B" --dry-run ${bad%%|*}

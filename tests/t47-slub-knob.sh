@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# group: vm
+# A SLUB knob as a factor of the plan (--slub-knob, issue #26 item 1), really
+# booted: tail at min_partial 2 and 7, each a label of its own; every boot
+# of each reads back its value for both hot caches (counters.csv, source
+# knob), the manifest and the report's provenance name the knob, and the
+# read-back values are no counts (mechanism.csv has none). A value the
+# kernel refuses on write (cpu_partial 5 without per-CPU partials, written
+# straight through bench/boot.sh) ends the plan before anything is measured
+# and every row of the boot says knob-refused.
+. "$(dirname "$0")/lib.sh"
+require_vm
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+R=$tmp/knob
+"$TOP/run.sh" --quick --kernels tail --slub-knob min_partial=2,7 --rounds 2 --no-emulated-counters --seed 1 \
+	--out "$R" >"$tmp/log" 2>&1 || { tail -n 20 "$tmp/log"; fail "the run failed"; }
+for v in 2 7; do
+	got=$(csv_rows "$R/counters.csv" kernel source cache counter value | awk -F'|' -v l="tail+mp$v" '$1 == l && $2 == "knob"' | sort | uniq -c |
+		awk '{ print $1, $2 }' | tr '\n' ' ')
+	# 3 boots of each label (round 0's counting boot, 2 timed), 2 caches each
+	[ "$got" = "3 tail+mp$v|knob|kmalloc-512|min_partial|$v 3 tail+mp$v|knob|skbuff_head_cache|min_partial|$v " ] ||
+		fail "tail+mp$v: read back $got"
+	[ "$(jq -r --arg l "tail+mp$v" '.kernels[$l].knob' "$R/manifest.json")" = "min_partial=$v" ] || fail "manifest: no knob for tail+mp$v"
+	grep -A1 "^  tail+mp$v: " "$R/report.txt" | grep -q "knob min_partial=$v (set in the guest)" || fail "report provenance: no knob for tail+mp$v"
+done
+ok "min_partial 2 and 7 set in every boot and read back for both hot caches; the manifest and the report name each label's knob"
+! csv_rows "$R/mechanism.csv" counter | grep -qx min_partial || fail "a knob's read-back value reported as a count"
+ok "the read-back values are no counts (mechanism.csv has none)"
+
+# a value the kernel refuses: cpu_partial on a kernel without per-CPU partials
+d=$tmp/refused
+mkdir -p "$d"
+{
+	printf 'SB_CONFIGS=socket:process:2:10:20:100\nSB_WARMUP=1\nSB_TIMED=1\nSB_CACHES=%q\nSB_FIRST_CONFIG=1\nSB_KNOB=cpu_partial=5\n' "$HOT_CACHES"
+	cat "$TOP/bench/guest-plan.sh"
+} >"$d/plan-in.sh"
+rc=0
+"$TOP/bench/boot.sh" --accel tcg --smp 2 --timeout 300 --out "$d" --plan "$d/plan-in.sh" tail 2>"$tmp/boot.err" || rc=$?
+[ "$rc" = 2 ] || fail "a refused knob: boot.sh exit $rc, want 2 (the plan stopped): $(tail -n2 "$tmp/boot.err")"
+grep -qx 'skbuff_head_cache cpu_partial 5 refused' "$d/knobs.txt" || fail "knobs.txt: $(cat "$d/knobs.txt")"
+[ ! -e "$d/c1-timed.txt" ] || fail "hackbench ran after the knob was refused"
+"$TOP/bench/collect.sh" "$d" tail 2007 1
+[ "$(csv_rows "$d/hackbench.csv" status | sort -u)" = knob-refused ] || fail "rows of the refused boot: $(cat "$d/hackbench.csv")"
+grep -q 'a knob not set as asked: skbuff_head_cache cpu_partial 5 refused' "$d/collect.log" || fail "collect.log: $(cat "$d/collect.log")"
+ok "cpu_partial 5 refused by a kernel without per-CPU partials: nothing measured, every row says knob-refused"
