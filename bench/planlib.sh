@@ -6,14 +6,21 @@
 # Uses bench/run.sh's globals: labels seed design smp configs count prof
 # emulated emulated_mode jobs precision max_rounds max_time rounds shard block.
 
+# KERNEL_PRESETS: "NAME:VARIANT:KNOB=VALUE" each, a kernel label that boots
+# VARIANT with the knob set (set_labels).
+KERNEL_PRESETS="2.6.23:head:min_partial=2"
+
 # set_labels: labels, one a kernel of the plan, and variant_of[LABEL]: a
 # variant listed twice runs twice, as NAME and NAME.2 (A/A). With
 # --slub-knob NAME=V1,V2 each kernel runs at each value, a label each
 # (min_partial=2,5: head+mp2, head+mp5; knob_abbrev), and knob_of[LABEL] is
 # NAME=V (the manifest and the report's provenance say it in full).
+# A preset kernel is a variant with a knob of its own: 2.6.23, the "before"
+# of 2007 with both halves of commit 76be8950 undone (head insertion, and
+# MIN_PARTIAL back from 5 to 2).
 # shellcheck disable=SC2034 # variant_of and knob_of: read by run.sh and runlib.sh
 set_labels() {
-	local k l i v
+	local k l i v p
 	local -A base=()
 	labels=()
 	declare -gA variant_of=() knob_of=()
@@ -21,6 +28,15 @@ set_labels() {
 		l=$k i=1
 		while [ -n "${base[$l]:-}" ]; do i=$((i + 1)); l=$k.$i; done
 		base[$l]=1
+		for p in $KERNEL_PRESETS; do
+			[ "${p%%:*}" = "$k" ] || continue
+			[ -z "$slub_knob" ] ||
+				die "--slub-knob $slub_knob with the preset $k (which sets ${p#*:*:} itself): one knob a boot; run them apart"
+			variant_of[$l]=${p#*:} variant_of[$l]=${variant_of[$l]%%:*}
+			knob_of[$l]=${p#*:*:}
+			labels+=("$l")
+			continue 2
+		done
 		if [ -z "$slub_knob" ]; then
 			variant_of[$l]=$k
 			labels+=("$l")
@@ -118,6 +134,11 @@ print_plan() {
 	several_smp && at=" at each of ${smp// /, } vCPUs"
 	echo "plan: ${#labels[@]} kernels x $rounds rounds ($design_used design, seed $seed); configs: $configs; vCPUs: ${smp// /, }"
 	[ -z "$slub_knob" ] || echo "knob: ${slub_knob%%=*} = ${slub_knob#*=} (each kernel at each value, a label each), set in the guest on $HOT_CACHES before the warm-up and read back"
+	local l
+	for l in "${labels[@]}"; do
+		[ -n "$slub_knob" ] || [ -z "${knob_of[$l]:-}" ] ||
+			echo "kernel $l: ${variant_of[$l]} with ${knob_of[$l]} set in the guest on $HOT_CACHES (a preset)"
+	done
 	[ -z "$shard" ] || echo "shard $shard: timed rounds $(for ((r = 1; r <= rounds; r++)); do in_shard "$r" && printf '%s ' "$r"; done)(of $rounds), on this host"
 	if { [ "$count" = 1 ] || [ "$prof" = 1 ]; } && in_shard 0; then
 		[ "$count" = 1 ] && cnt="perf stat counting"

@@ -77,6 +77,8 @@
 #                      value the kernel refuses stops that boot (knob-refused).
 #                      min_partial (0-1000), cpu_partial (0-10000, --profile
 #                      modern only); one knob a run
+#   (--kernels 2.6.23: a preset, head's build with min_partial=2: the 2007
+#                      "before" of both halves of commit 76be8950)
 #   --out DIR          results directory (default: results/<run-id>)
 #   --shard I/N        run shard I of N: the whole plan's balanced squares
 #                      I, I+N, ... (whole rounds: every kernel at every

@@ -7,7 +7,8 @@
 # read-back values are no counts (mechanism.csv has none). A value the
 # kernel refuses on write (cpu_partial 5 without per-CPU partials, written
 # straight through bench/boot.sh) ends the plan before anything is measured
-# and every row of the boot says knob-refused.
+# and every row of the boot says knob-refused. The 2.6.23 preset boots
+# head's build with min_partial 2.
 . "$(dirname "$0")/lib.sh"
 require_vm
 tmp=$(mktemp -d)
@@ -27,6 +28,16 @@ done
 ok "min_partial 2 and 7 set in every boot and read back for both hot caches; the manifest and the report name each label's knob"
 ! csv_rows "$R/mechanism.csv" counter | grep -qx min_partial || fail "a knob's read-back value reported as a count"
 ok "the read-back values are no counts (mechanism.csv has none)"
+
+# the 2.6.23 preset: head's build, min_partial 2 set and read back
+P=$tmp/preset
+"$TOP/run.sh" bench --quick --kernels 2.6.23 --rounds 1 --no-count --no-emulated-counters --seed 1 --out "$P" >"$tmp/plog" 2>&1 ||
+	{ tail -n 20 "$tmp/plog"; fail "the preset's run failed"; }
+[ "$(csv_rows "$P/counters.csv" kernel source cache value | awk -F'|' '$2 == "knob"' | sort | tr '\n' ' ')" = \
+	"2.6.23|knob|kmalloc-512|2 2.6.23|knob|skbuff_head_cache|2 " ] || fail "2.6.23: read back $(grep knob "$P/counters.csv")"
+[ "$(jq -r '.kernels["2.6.23"].build_id' "$P/manifest.json")" = "$(jq -r .build_id "$(kernel_dir head 2007)/manifest.json")" ] &&
+	[ "$(jq -r '.kernels["2.6.23"].knob' "$P/manifest.json")" = min_partial=2 ] || fail "2.6.23 is not head's build with min_partial=2"
+ok "the 2.6.23 preset boots head's build with min_partial 2, read back for both hot caches"
 
 # a value the kernel refuses: cpu_partial on a kernel without per-CPU partials
 d=$tmp/refused
