@@ -3,8 +3,10 @@
 # The README's figures have one owner, the results: every cell of its
 # table of results/reference (but the objects per slab, a derived median
 # the report prints) is made again here from the committed CSVs, as the
-# report formats them, and must be what the README says. A rerun of the
-# reference without its reading rewritten fails here.
+# report formats them, and must be what the README says; so is every cell
+# of its table of results/reference-2.6.23 (against tail, and against head
+# as ./run.sh report --baseline head gives it). A rerun of a reference
+# without its reading rewritten fails here.
 . "$(dirname "$0")/lib.sh"
 # shellcheck source=lib/rundir.sh
 . "$TOP/lib/rundir.sh"
@@ -50,3 +52,35 @@ while IFS='|' read -r _ k time ci timed det _ insn miss xfer cyc _; do
 	n=$((n + 1))
 done <<<"$table"
 ok "the README's reference table: $n rows, 8 figures each, as results/reference's CSVs give them"
+
+# The table of results/reference-2.6.23 (what each half of the 2007 fix
+# does): every figure made again from the committed run, against tail as
+# committed and against head in a copy reported with --baseline head.
+R2=$TOP/results/reference-2.6.23
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+cp -r "$R2" "$tmp/head"
+"$TOP/run.sh" report "$tmp/head" --baseline head >/dev/null 2>&1 || fail "reference-2.6.23 reported against head: failed"
+t2=$(awk '/^\| against \| kernel \| time \|/ { f = 1; next } f && !/^\|/ { exit } f && !/^\| ---/' "$TOP/README.md")
+[ "$(wc -l <<<"$t2")" = 3 ] || fail "the README's 2.6.23 table: $(wc -l <<<"$t2") rows, want 3"
+n=0
+while IFS='|' read -r _ b k time det timed fs _; do
+	b=$(xargs <<<"$b") k=$(xargs <<<"$k")
+	D=$R2
+	[ "$b" = tail ] || D=$tmp/head
+	[ "$(g "$D/summary.csv" baseline kernel="$k" config=c1)" = "$b" ] || fail "2.6.23 table: $k is not against $b"
+	S2() { g "$D/summary.csv" "$1" kernel="$k" config=c1; }
+	M2() { g "$D/$1.csv" "$3" kernel="$k" config=c1 cache=all counter="$2"; }
+	want=("$(awk -v r="$(S2 ratio)" -v lo="$(S2 ci_lo)" -v hi="$(S2 ci_hi)" 'BEGIN { printf "%+.1f%% (%.3f..%.3f)", 100 * (r - 1), lo, hi }')")
+	for x in "mechanism-emulated add_partial" "mechanism add_partial" "mechanism-emulated free_slab"; do
+		read -r f c <<<"$x"
+		want+=("$(ratio "$(M2 "$f" "$c" ratio)" "$(M2 "$f" "$c" ratio_lo)" "$(M2 "$f" "$c" ratio_hi)" %.2f)")
+	done
+	got=()
+	for c in "$time" "$det" "$timed" "$fs"; do got+=("$(xargs <<<"$c")"); done
+	for i in "${!want[@]}"; do
+		[ "${got[$i]}" = "${want[$i]}" ] || fail "README, 2.6.23 table, $k against $b, column $((i + 3)): '${got[$i]}', the results say '${want[$i]}'"
+	done
+	n=$((n + 1))
+done <<<"$t2"
+ok "the README's 2.6.23 table: $n rows, 4 figures each, as results/reference-2.6.23's CSVs give them"
