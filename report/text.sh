@@ -151,6 +151,8 @@ headline() { # KERNEL: one line against the baseline
 	. "$SLUBBENCH_TOP/report/sections/position.sh"
 	# shellcheck source=report/sections/mechanism.sh
 	. "$SLUBBENCH_TOP/report/sections/mechanism.sh"
+	# shellcheck source=report/sections/knobs.sh
+	. "$SLUBBENCH_TOP/report/sections/knobs.sh"
 	# shellcheck source=report/sections/emulated.sh
 	. "$SLUBBENCH_TOP/report/sections/emulated.sh"
 	cycles_section

@@ -81,6 +81,11 @@ while IFS='|' read -r _ b k time det timed fs _; do
 	for i in "${!want[@]}"; do
 		[ "${got[$i]}" = "${want[$i]}" ] || fail "README, 2.6.23 table, $k against $b, column $((i + 3)): '${got[$i]}', the results say '${want[$i]}'"
 	done
+	# the committed report says the knob's half itself (its section "A knob alone")
+	if [ "$b" = head ]; then
+		tr '\n' ' ' <"$R2/report.txt" | tr -s ' ' | grep -qF "$k/$b (min_partial=2): add_partial (counting mode) ${want[1]}; free_slab (counting mode) ${want[3]}" ||
+			fail "results/reference-2.6.23/report.txt does not say $k/$b's add_partial ${want[1]} and free_slab ${want[3]} (A knob alone)"
+	fi
 	n=$((n + 1))
 done <<<"$t2"
 ok "the README's 2.6.23 table: $n rows, 4 figures each, as results/reference-2.6.23's CSVs give them"
