@@ -19,7 +19,8 @@
 #                plan at several vCPU counts numbers each count's
 #                configurations apart, as the machine is part of what ran
 #   SB_KNOB      NAME=VALUE (--slub-knob): written to /sys/kernel/slab/C/NAME
-#                for each cache C of SB_CACHES before the warm-up, and read
+#                for each cache C of SB_KNOB_CACHES (default SB_CACHES; a
+#                cache the kernel lacks is refused) before the warm-up, and read
 #                back into knobs.txt ("cache name wanted got"; got "refused"
 #                when the write failed); a knob not set as asked ends the
 #                plan there (exit 3), nothing measured
@@ -41,7 +42,7 @@ set -u
 SB_CONFIGS=${SB_CONFIGS:?} SB_WARMUP=${SB_WARMUP:-1} SB_TIMED=${SB_TIMED:-1}
 SB_COUNT=${SB_COUNT:-0} SB_PROFILE=${SB_PROFILE:-0} SB_CACHES=${SB_CACHES:?}
 SB_EMULATED=${SB_EMULATED:-0} SB_FIRST_CONFIG=${SB_FIRST_CONFIG:-1} SB_WINDOWS=${SB_WINDOWS:-1}
-SB_KNOB=${SB_KNOB:-}
+SB_KNOB=${SB_KNOB:-} SB_KNOB_CACHES=${SB_KNOB_CACHES:-$SB_CACHES}
 if [ "$SB_TIMED" = 1 ] && [ "$SB_COUNT$SB_PROFILE$SB_EMULATED" != 000 ]; then
 	echo "error: a timed boot only times: SB_COUNT, SB_PROFILE and SB_EMULATED must be 0" >&2
 	exit 2
@@ -108,7 +109,7 @@ step "slabinfo-before"
 
 if [ -n "$SB_KNOB" ]; then
 	knob_ok=1
-	for c in $SB_CACHES; do
+	for c in $SB_KNOB_CACHES; do
 		got=refused
 		if echo "${SB_KNOB#*=}" >"/sys/kernel/slab/$c/${SB_KNOB%%=*}" 2>/dev/null; then
 			read -r got <"/sys/kernel/slab/$c/${SB_KNOB%%=*}" || got=refused

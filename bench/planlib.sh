@@ -51,6 +51,10 @@ set_labels() {
 	done
 }
 
+# knob_cache_list: the caches a knob is set on (--knob-caches; default the
+# hot caches, HOT_CACHES)
+knob_cache_list() { echo "${knob_caches:-$HOT_CACHES}"; }
+
 # knob_abbrev: the plan's knob in a label, its words' initials (min_partial:
 # mp), so that labels fit the report's columns.
 knob_abbrev() {
@@ -133,11 +137,11 @@ print_plan() {
 	local at='' cnt='' e n
 	several_smp && at=" at each of ${smp// /, } vCPUs"
 	echo "plan: ${#labels[@]} kernels x $rounds rounds ($design_used design, seed $seed); configs: $configs; vCPUs: ${smp// /, }"
-	[ -z "$slub_knob" ] || echo "knob: ${slub_knob%%=*} = ${slub_knob#*=} (each kernel at each value, a label each), set in the guest on $HOT_CACHES before the warm-up and read back"
+	[ -z "$slub_knob" ] || echo "knob: ${slub_knob%%=*} = ${slub_knob#*=} (each kernel at each value, a label each), set in the guest on $(knob_cache_list) before the warm-up and read back"
 	local l
 	for l in "${labels[@]}"; do
 		[ -n "$slub_knob" ] || [ -z "${knob_of[$l]:-}" ] ||
-			echo "kernel $l: ${variant_of[$l]} with ${knob_of[$l]} set in the guest on $HOT_CACHES (a preset)"
+			echo "kernel $l: ${variant_of[$l]} with ${knob_of[$l]} set in the guest on $(knob_cache_list) (a preset)"
 	done
 	[ -z "$shard" ] || echo "shard $shard: timed rounds $(for ((r = 1; r <= rounds; r++)); do in_shard "$r" && printf '%s ' "$r"; done)(of $rounds), on this host"
 	if { [ "$count" = 1 ] || [ "$prof" = 1 ]; } && in_shard 0; then

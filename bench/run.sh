@@ -71,14 +71,13 @@
 #   --variant NAME=PATCH   build stock + PATCH as kernel NAME and add it to the plan
 #   --slub-knob NAME=V1,V2,...   a SLUB runtime knob as a factor: each kernel
 #                      at each value, a label each (min_partial=2,5: head+mp2,
-#                      head+mp5), balanced like kernels; set in the guest on
-#                      the hot caches (/sys/kernel/slab/CACHE/NAME) before the
-#                      warm-up, read back into counters.csv (source knob); a
-#                      value the kernel refuses stops that boot (knob-refused).
-#                      min_partial (0-1000), cpu_partial (0-10000, --profile
-#                      modern only); one knob a run
-#   (--kernels 2.6.23: a preset, head's build with min_partial=2: the 2007
-#                      "before" of both halves of commit 76be8950)
+#                      head+mp5), balanced like kernels; set in the guest before
+#                      the warm-up, read back into counters.csv (source knob); a
+#                      value or cache the kernel refuses stops that boot
+#                      (knob-refused). min_partial (0-1000), cpu_partial
+#                      (0-10000, modern profile only); one knob a run;
+#                      --knob-caches LIST: on those (default: the hot caches).
+#                      --kernels 2.6.23: a preset, head with min_partial=2
 #   --out DIR          results directory (default: results/<run-id>)
 #   --shard I/N        run shard I of N: the whole plan's balanced squares
 #                      I, I+N, ... (whole rounds: every kernel at every
@@ -137,6 +136,7 @@ done
 
 set_labels
 [ ${#labels[@]} -ge 1 ] || die "no kernels to run"
+[ -z "$knob_caches" ] || [ ${#knob_of[@]} -gt 0 ] || die "--knob-caches goes with --slub-knob or a preset kernel (2.6.23)"
 baseline=$(pick_baseline "${labels[@]}")
 configs=
 for g in $groups; do configs+="$mode:$unit:$g:$loops:$fds:$datasize "; done

@@ -61,8 +61,8 @@ guest_settings() {
 	count) timed=0 cnt=$count prf=$prof ;;
 	emulated) timed=0 emu=1 windows=$emulated_windows ;;
 	esac
-	printf 'SB_CONFIGS=%q\nSB_WARMUP=1\nSB_TIMED=%s\nSB_COUNT=%s\nSB_PROFILE=%s\nSB_EMULATED=%s\nSB_WINDOWS=%s\nSB_CACHES=%q\nSB_FIRST_CONFIG=%s\nSB_KNOB=%q\n' \
-		"$configs" "$timed" "$cnt" "$prf" "$emu" "$windows" "$HOT_CACHES" "$(first_config "$2")" "${knob_of[$3]:-}"
+	printf 'SB_CONFIGS=%q\nSB_WARMUP=1\nSB_TIMED=%s\nSB_COUNT=%s\nSB_PROFILE=%s\nSB_EMULATED=%s\nSB_WINDOWS=%s\nSB_CACHES=%q\nSB_FIRST_CONFIG=%s\nSB_KNOB=%q\nSB_KNOB_CACHES=%q\n' \
+		"$configs" "$timed" "$cnt" "$prf" "$emu" "$windows" "$HOT_CACHES" "$(first_config "$2")" "${knob_of[$3]:-}" "$(knob_cache_list)"
 }
 
 # boot_dir ROUND LABEL KIND VCPUS: where one boot's raw output goes.

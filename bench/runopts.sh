@@ -7,7 +7,7 @@ kernels="slab stock head tail" profile=2007 groups=10 loops=150 fds=20 datasize=
 mode=socket unit=process rounds=12 design=auto seed='' smp='' mem='' accel=auto timeout=
 count=1 prof=1 emulated=3 out='' resume='' dry=0 precision='' max_rounds=64 max_time='' retries=2 retry_failed=0
 shard='' user_variants=() plan_variants=() emulated_mode=det jobs='' emulated_windows=1 machine=''
-emulated_instructions=9 slub_knob=''
+emulated_instructions=9 slub_knob='' knob_caches=''
 
 
 # set_opt KEY VALUE: one setting, checked; the command line and --resume's
@@ -65,6 +65,7 @@ set_opt() {
 			die "--max-time needs a duration such as 45m, 1h30m or 90s, not '$v'"
 		max_time=$v ;;
 	slub_knob) slub_knob=$(knob_spec "$v") ;;
+	knob_caches) knob_caches=$(opt_list --knob-caches "$v" "one cache (e.g. skbuff_head_cache)" opt_name) ;;
 	*) die "bug: unknown setting $k" ;;
 	esac
 }
@@ -110,6 +111,7 @@ parse_opts() {
 		--jobs) need_val "$@"; set_opt jobs "$2"; shift 2 ;;
 		--slub-knob) need_val "$@"; [ -z "$slub_knob" ] || die "--slub-knob: one knob a run (already $slub_knob)"
 			set_opt slub_knob "$2"; shift 2 ;;
+		--knob-caches) need_val "$@"; set_opt knob_caches "$2"; shift 2 ;;
 		--machine) need_val "$@"; set_opt machine "$2"; shift 2 ;;
 		--no-emulated-counters) no_emulated; shift ;;
 		--quick) kernels="head tail" rounds=2 groups=4 loops=50 prof=0 emulated=1 emulated_instructions=0; shift ;;
@@ -171,7 +173,7 @@ counters_opts() {
 # ---- resume: the saved plan's known keys, checked as options are ---------
 # (a shard's plan.json is the whole run's plan and its shard: bench/merge.sh
 # compares the rest)
-PLAN_KEYS="kernels profile groups loops fds datasize mode unit rounds design seed smp mem accel timeout count prof emulated emulated_instructions emulated_mode emulated_windows machine precision max_rounds max_time retries shard slub_knob"
+PLAN_KEYS="kernels profile groups loops fds datasize mode unit rounds design seed smp mem accel timeout count prof emulated emulated_instructions emulated_mode emulated_windows machine precision max_rounds max_time retries shard slub_knob knob_caches"
 # the defaults of the saved settings, before any option (plan_command)
 declare -A PLAN_DEFAULT
 for k in $PLAN_KEYS; do PLAN_DEFAULT[$k]=${!k}; done
@@ -212,6 +214,7 @@ plan_command() {
 		emulated_instructions) [ "$(emulated_boots)" = 0 ] || cmd+=" --emulated-instructions $v" ;;
 		precision) cmd+=" --precision $v%" ;;
 		kernels | groups | smp) cmd+=" --$k ${v// /,}" ;;
+		knob_caches) cmd+=" --knob-caches ${v// /,}" ;;
 		*) cmd+=" --${k//_/-} $v" ;;
 		esac
 	done

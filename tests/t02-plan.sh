@@ -72,6 +72,10 @@ grep -q '^kernel 2.6.23: head with min_partial=2 set in the guest on skbuff_head
 	fail "the 2.6.23 preset: $pp"
 [ "$(grep '(timed)' <<<"$pp" | cut -d: -f2 | tr ' ' '\n' | grep -c '^2\.6\.23$')" = 6 ] || fail "2.6.23 not in every round: $pp"
 ok "the 2.6.23 preset: head with min_partial 2, a kernel of the plan like any other"
+grep -q '^knob: min_partial = 2 (each kernel at each value, a label each), set in the guest on kmalloc-512 before the warm-up and read back$' \
+	<<<"$("$B" --dry-run --kernels tail --slub-knob min_partial=2 --knob-caches kmalloc-512 --rounds 2 --seed 3 2>&1)" ||
+	fail "--knob-caches kmalloc-512 not in the plan"
+ok "--knob-caches: the knob set on the caches named"
 
 # Shards: each runs whole squares (2 kernels: 2 rounds a square), together
 # exactly the unsplit plan; round 0 only in shard 1.
@@ -125,6 +129,8 @@ for bad in "--precision 2|--precision needs a percentage such as 2%, not '2'" \
 	"--slub-knob min_partial=|--slub-knob min_partial needs at least one value" \
 	"--slub-knob cpu_partial=0,30|--slub-knob cpu_partial does nothing in the 2007 profile" \
 	"--slub-knob min_partial=2 --slub-knob min_partial=5|--slub-knob: one knob a run" \
+	"--kernels head --knob-caches kmalloc-512|--knob-caches goes with --slub-knob or a preset kernel" \
+	"--kernels 2.6.23 --knob-caches a;b|--knob-caches: 'a;b' is not a valid name" \
 	"--kernels head,2.6.23 --slub-knob min_partial=3|--slub-knob min_partial=3 with the preset 2.6.23 \(which sets min_partial=2 itself\)" \
 	"--timeout 300 --emulated-windows 8|--timeout 300 is too short for 8 emulated windows a boot \(at least 40 s each\): give --timeout 320"; do
 	# shellcheck disable=SC2086,SC2090

@@ -43,15 +43,16 @@ ok "the 2.6.23 preset boots head's build with min_partial 2, read back for both 
 d=$tmp/refused
 mkdir -p "$d"
 {
-	printf 'SB_CONFIGS=socket:process:2:10:20:100\nSB_WARMUP=1\nSB_TIMED=1\nSB_CACHES=%q\nSB_FIRST_CONFIG=1\nSB_KNOB=cpu_partial=5\n' "$HOT_CACHES"
+	printf 'SB_CONFIGS=socket:process:2:10:20:100\nSB_WARMUP=1\nSB_TIMED=1\nSB_CACHES=%q\nSB_FIRST_CONFIG=1\nSB_KNOB=cpu_partial=5\nSB_KNOB_CACHES=%q\n' "$HOT_CACHES" "skbuff_head_cache no-such-cache"
 	cat "$TOP/bench/guest-plan.sh"
 } >"$d/plan-in.sh"
 rc=0
 "$TOP/bench/boot.sh" --accel tcg --smp 2 --timeout 300 --out "$d" --plan "$d/plan-in.sh" tail 2>"$tmp/boot.err" || rc=$?
 [ "$rc" = 2 ] || fail "a refused knob: boot.sh exit $rc, want 2 (the plan stopped): $(tail -n2 "$tmp/boot.err")"
-grep -qx 'skbuff_head_cache cpu_partial 5 refused' "$d/knobs.txt" || fail "knobs.txt: $(cat "$d/knobs.txt")"
+[ "$(cat "$d/knobs.txt")" = "skbuff_head_cache cpu_partial 5 refused
+no-such-cache cpu_partial 5 refused" ] || fail "knobs.txt: $(cat "$d/knobs.txt")"
 [ ! -e "$d/c1-timed.txt" ] || fail "hackbench ran after the knob was refused"
 "$TOP/bench/collect.sh" "$d" tail 2007 1
 [ "$(csv_rows "$d/hackbench.csv" status | sort -u)" = knob-refused ] || fail "rows of the refused boot: $(cat "$d/hackbench.csv")"
 grep -q 'a knob not set as asked: skbuff_head_cache cpu_partial 5 refused' "$d/collect.log" || fail "collect.log: $(cat "$d/collect.log")"
-ok "cpu_partial 5 refused by a kernel without per-CPU partials: nothing measured, every row says knob-refused"
+ok "cpu_partial 5 refused by a kernel without per-CPU partials, and a cache it lacks (--knob-caches): nothing measured, every row says knob-refused"
