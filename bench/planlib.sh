@@ -20,20 +20,21 @@ KERNEL_PRESETS="2.6.23:head:min_partial=2"
 # MIN_PARTIAL back from 5 to 2).
 # shellcheck disable=SC2034 # variant_of and knob_of: read by run.sh and runlib.sh
 set_labels() {
-	local k l i v p
+	local k l i v p kl name variant knob abbrev
 	local -A base=()
 	labels=()
 	declare -gA variant_of=() knob_of=()
+	[ -z "$slub_knob" ] || abbrev=$(knob_abbrev)
 	for k in $kernels; do
 		l=$k i=1
 		while [ -n "${base[$l]:-}" ]; do i=$((i + 1)); l=$k.$i; done
 		base[$l]=1
 		for p in $KERNEL_PRESETS; do
-			[ "${p%%:*}" = "$k" ] || continue
+			IFS=: read -r name variant knob <<<"$p"
+			[ "$name" = "$k" ] || continue
 			[ -z "$slub_knob" ] ||
-				die "--slub-knob $slub_knob with the preset $k (which sets ${p#*:*:} itself): one knob a boot; run them apart"
-			variant_of[$l]=${p#*:} variant_of[$l]=${variant_of[$l]%%:*}
-			knob_of[$l]=${p#*:*:}
+				die "--slub-knob $slub_knob with the preset $k (which sets $knob itself): one knob a boot; run them apart"
+			variant_of[$l]=$variant knob_of[$l]=$knob
 			labels+=("$l")
 			continue 2
 		done
@@ -44,9 +45,9 @@ set_labels() {
 		fi
 		list_words "${slub_knob#*=}"
 		for v in "${WORDS[@]}"; do
-			variant_of[$l+$(knob_abbrev)$v]=$k
-			knob_of[$l+$(knob_abbrev)$v]=${slub_knob%%=*}=$v
-			labels+=("$l+$(knob_abbrev)$v")
+			kl=$l+$abbrev$v
+			variant_of[$kl]=$k knob_of[$kl]=${slub_knob%%=*}=$v
+			labels+=("$kl")
 		done
 	done
 }

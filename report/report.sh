@@ -103,6 +103,26 @@ case "$emulated_mode" in det | mttcg | "") ;; *) die "$M: emulated_mode '$emulat
 model_load summary "$R/summary.csv" kernel config
 model_load mechanism "$R/mechanism.csv" kernel config cache counter
 model_load mechanism_emulated "$R/mechanism-emulated.csv" kernel config cache counter
+# KNOB_PAIRS: "KERNEL VARIANT KNOB" a line, each kernel booted with a SLUB
+# knob whose very build (same build id) also ran without one; the model's
+# table knob_vs: its counts against that kernel, paired (slubstats
+# mechanism with it as the baseline), by kind (emulated, timed)
+KNOB_PAIRS=$(jq -r '.kernels | to_entries as $k | $k[] | select((.value.knob // "") != "") as $w |
+	$k[] | select((.value.knob // "") == "" and .value.build_id == $w.value.build_id) | "\($w.key) \(.key) \($w.value.knob)"' "$M")
+{
+	echo kind,kernel,config,cache,counter,ratio,ratio_lo,ratio_hi
+	while read -r k v _; do
+		[ -n "$k" ] || continue
+		for kind in emulated timed; do
+			[ "$kind" = timed ] || [ -s "$R/mechanism-emulated.csv" ] || continue
+			"$S" mechanism "$R/counters.csv" "$R/hackbench.csv" --caches "${HOT_CACHES// /,}" --baseline "$v" --kind "$kind" |
+				csv_rows /dev/stdin kernel config cache counter ratio ratio_lo ratio_hi |
+				awk -F'|' -v OFS=, -v k="$k" -v kind="$kind" '$1 == k { print kind, $1, $2, $3, $4, $5, $6, $7 }'
+		done
+	done <<<"$KNOB_PAIRS"
+} >"$R/.knob-vs.csv"
+model_load knob_vs "$R/.knob-vs.csv" kind kernel config cache counter
+rm -f "$R/.knob-vs.csv"
 sv() { model_get summary "$3" "$1" "$2"; }
 mv_() { model_get mechanism "$5" "$1" "$2" "$3" "$4"; }
 me_() { model_get mechanism_emulated "$5" "$1" "$2" "$3" "$4"; }

@@ -8,10 +8,8 @@ set -euo pipefail
 . "$(dirname "$0")/../lib/common.sh"
 
 out=${1:?usage: studies/emu-measure-summary.sh DIR}
-for f in run-info boots.csv emulated.csv spread.csv; do
-	[ -f "$out/$f" ] || die "$out/$f is missing: not a run of studies/emu-measure.sh"
-done
 # a study's directory travels like a run's: untrusted input, checked first
+# (and each file named here must be there)
 # shellcheck source=lib/rundir.sh
 . "$SLUBBENCH_TOP/lib/rundir.sh"
 out=$(check_run_dir "$out" run-info boots.csv emulated.csv hackbench.csv spread.csv)
