@@ -53,6 +53,10 @@ if [ -s "$dir/knobs.txt" ] && awk '$3 != $4 { bad = 1 } END { exit !bad }' "$dir
 	echo "a knob not set as asked: $(tr '\n' ';' <"$dir/knobs.txt")" >>"$dir/collect.log"
 	result=knob-refused
 fi
+# a series boot (bench/run.sh --series): an emulated boot's runs, kind
+# series, with the sampler's files beside them
+ekind=emulated
+grep -qx 'SB_SERIES=[1-9][0-9]*' "$dir/plan-in.sh" 2>/dev/null && ekind=series
 # where: the columns every row of this boot shares (csv_row's NAME=VALUE)
 where=(kernel="$kernel" profile="$profile" round="$round" vcpus="$vcpus")
 # ctr_row CONFIG WINDOW KIND SOURCE CACHE COUNTER VALUE: a row of counters.csv
@@ -75,8 +79,8 @@ for num in ${cfgs[@]+"${cfgs[@]}"}; do
 	# each run of the configuration: "kind window file-stem"; an emulated
 	# boot's runs are windows 1..W (cN-emulated-wK; cN-emulated is window 1
 	# of a boot older than windows)
-	runs=("timed 1 $c-timed" "count 1 $c-count" "emulated 1 $c-emulated")
-	for ((w = 1; w <= windows_planned; w++)); do runs+=("emulated $w $c-emulated-w$w"); done
+	runs=("timed 1 $c-timed" "count 1 $c-count" "$ekind 1 $c-emulated")
+	for ((w = 1; w <= windows_planned; w++)); do runs+=("$ekind $w $c-emulated-w$w"); done
 	for run in "${runs[@]}"; do
 		read -r kind w stem <<<"$run"
 		f=$dir/$stem.txt
@@ -122,7 +126,7 @@ done
 if [ -s "$dir/knobs.txt" ]; then
 	bootkind=count
 	! grep -qx 'SB_TIMED=1' "$dir/plan-in.sh" 2>/dev/null || bootkind=timed
-	! grep -qx 'SB_EMULATED=1' "$dir/plan-in.sh" 2>/dev/null || bootkind=emulated
+	! grep -qx 'SB_EMULATED=1' "$dir/plan-in.sh" 2>/dev/null || bootkind=$ekind
 	while read -r cache name _ got; do
 		[[ "$got" =~ ^[0-9]{1,15}$ ]] && [[ "$cache" =~ $NAME_RE ]] && [[ "$name" =~ ^[a-z_]+$ ]] || continue
 		ctr_row "c$first_config" 1 "$bootkind" knob "$cache" "$name" "$got"
@@ -136,6 +140,30 @@ if [ "$result" != finished ]; then
 	[ -s "$hb" ] || csv_row "$HACKBENCH_HDR" "${where[@]}" host_cpus="$host_cpus" timing="$timing" config="c$first_config" window=1 kind=timed mode= unit= \
 		groups= fds= loops= datasize= seconds= status="$result" >>"$hb"
 fi
+# series_rows: a series boot's series.csv, from its sampler's files
+# (cN-series-wK.txt: "ms cache quantity value") and series-cost.txt
+# ("samples ns"); a line not of that form is left out and logged.
+series_rows() {
+	local f stem c w t cache q v bad=0 tmp=$dir/series.csv.tmp n ns
+	: >"$tmp"
+	if read -r n ns <"$dir/series-cost.txt" 2>/dev/null && [[ "$n" =~ ^[1-9][0-9]{0,5}$ && "$ns" =~ ^[0-9]{1,15}$ ]]; then
+		csv_row "$SERIES_HDR" "${where[@]}" config="c$first_config" window=1 time_ms=0 cache=all quantity=sample_ns value=$((ns / n)) >>"$tmp"
+	fi
+	for f in "$dir"/c[0-9]*-series-w[0-9]*.txt; do
+		[ -f "$f" ] || continue
+		stem=$(basename "$f" .txt)
+		c=${stem%%-*} w=${stem##*-w}
+		while read -r t cache q v; do
+			if [[ "$t" =~ ^[0-9]{1,9}$ && "$cache" =~ $NAME_RE && "$q" =~ ^[a-z_]{1,32}$ && "$v" =~ ^[0-9]{1,15}$ ]]; then
+				csv_row "$SERIES_HDR" "${where[@]}" config="$c" window="$w" time_ms="$t" cache="$cache" quantity="$q" value="$v"
+			else
+				bad=$((bad + 1))
+			fi
+		done <"$f" >>"$tmp"
+	done
+	[ "$bad" = 0 ] || echo "series: $bad sampler lines not of the form 'ms cache quantity value', left out" >>"$dir/collect.log"
+	with_header "$SERIES_HDR" "$tmp" "$dir/series.csv"
+}
 # with_header HDR TMP FINAL: the fragment, its header first.
 with_header() {
 	{ echo "$1"; cat "$2"; } >"$3.tmp2"
@@ -144,6 +172,7 @@ with_header() {
 }
 with_header "$HACKBENCH_HDR" "$hb" "$dir/hackbench.csv"
 with_header "$COUNTERS_HDR" "$ctr" "$dir/counters.csv"
+[ "$ekind" != series ] || series_rows
 # The plugin's windows are the configurations' runs, in order (window 0 is
 # c1's first); a boot whose windows do not match its plan gives no rows.
 raw=$dir/emulated-raw.csv

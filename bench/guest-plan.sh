@@ -24,6 +24,9 @@
 #                back into knobs.txt ("cache name wanted got"; got "refused"
 #                when the write failed); a knob not set as asked ends the
 #                plan there (exit 3), nothing measured
+#   SB_SERIES    MS (a series boot, bench/run.sh --series): in each emulated
+#                run, a sampler reads the hot caches' partial-list length
+#                and SLUB statistics every MS ms of guest time (0: none)
 # A boot times, counts or is emulated: a plan asking for two is refused.
 #
 # Files, each written as soon as it is known (a crash keeps the earlier ones):
@@ -33,6 +36,12 @@
 #   cN-count.txt, cN-count.perfstat (+ .labels), cN-count.slubstat
 #   cN-emulated-wK.txt hackbench output of the emulated-counters run K
 #   cN-emulated-wK.slubstat  SLUB statistics of that run
+#   cN-series-wK.txt   a series boot's samples of that run: "ms cache file
+#                      value", ms since the sampler started, value the
+#                      file's first field (SERIES_FILES); the last sample is
+#                      taken when hackbench has ended
+#   series-cost.txt    "samples ns": the guest time of SERIES_COST samples
+#                      taken back to back before the warm-up (a series boot)
 #   cN-timed.ctxt, cN-emulated-wK.ctxt   the guest's context switches during
 #                      the run (/proc/stat ctxt): how the emulator's
 #                      scheduling of vCPUs shaped the run (icount or MTTCG)
@@ -42,7 +51,7 @@ set -u
 SB_CONFIGS=${SB_CONFIGS:?} SB_WARMUP=${SB_WARMUP:-1} SB_TIMED=${SB_TIMED:-1}
 SB_COUNT=${SB_COUNT:-0} SB_PROFILE=${SB_PROFILE:-0} SB_CACHES=${SB_CACHES:?}
 SB_EMULATED=${SB_EMULATED:-0} SB_FIRST_CONFIG=${SB_FIRST_CONFIG:-1} SB_WINDOWS=${SB_WINDOWS:-1}
-SB_KNOB=${SB_KNOB:-} SB_KNOB_CACHES=${SB_KNOB_CACHES:-$SB_CACHES}
+SB_KNOB=${SB_KNOB:-} SB_KNOB_CACHES=${SB_KNOB_CACHES:-$SB_CACHES} SB_SERIES=${SB_SERIES:-0}
 if [ "$SB_TIMED" = 1 ] && [ "$SB_COUNT$SB_PROFILE$SB_EMULATED" != 000 ]; then
 	echo "error: a timed boot only times: SB_COUNT, SB_PROFILE and SB_EMULATED must be 0" >&2
 	exit 2
@@ -94,6 +103,37 @@ slub_read() {
 	done
 }
 
+# The partial list over time (SB_SERIES): each sample reads, per hot cache,
+# the list's length (sysfs "partial": n->nr_partial, no lock taken) and the
+# statistics that add to it and take from it. Shell builtins only; the
+# sampler sleeps in "read -t" on a pipe nobody writes (one process, once).
+SERIES_FILES="partial free_add_partial deactivate_to_head deactivate_to_tail alloc_from_partial free_remove_partial"
+series_sample() {
+	local c q v
+	for c in $SB_CACHES; do
+		for q in $SERIES_FILES; do
+			v=
+			read -r v _ <"/sys/kernel/slab/$c/$q" || v=
+			echo "$1 $c $q $v"
+		done
+	done
+}
+# series_now T0: a sample at the ms since T0 (an $EPOCHREALTIME without its
+# dot; no command substitution: no process a sample)
+series_now() {
+	local t=${EPOCHREALTIME/./}
+	series_sample $(((t - $1) / 1000))
+}
+# series_loop T0 FD: a sample every SB_SERIES ms until killed
+series_loop() {
+	local s
+	printf -v s '%d.%03d' $((SB_SERIES / 1000)) $((SB_SERIES % 1000))
+	while :; do
+		series_now "$1"
+		read -r -t "$s" -u "$2" _
+	done
+}
+
 # hackbench_args CONFIG: the command line of one configuration.
 hackbench_args() {
 	local mode unit groups loops fds size
@@ -124,6 +164,20 @@ if [ -n "$SB_KNOB" ]; then
 	fi
 fi
 
+# the sampler's clock: a pipe whose writer never writes (a coprocess: the
+# initramfs has no /dev/fd for a process substitution; its descriptor
+# copied, as bash closes a coprocess's own in a subshell)
+if [ "$SB_SERIES" -gt 0 ]; then
+	coproc TICK { exec sleep infinity; }
+	exec {tick}<&"${TICK[0]}"
+	# what one sample costs, alone: guest time (under icount, instructions)
+	SERIES_COST=20
+	t0=${EPOCHREALTIME/./}
+	for ((i = 0; i < SERIES_COST; i++)); do series_sample 0 >/dev/null; done
+	echo "$SERIES_COST $(((${EPOCHREALTIME/./} - t0) * 1000))" >series-cost.txt
+	step "series cost"
+fi
+
 if [ "$SB_WARMUP" = 1 ]; then
 	hackbench -g 4 -l 50 >warmup.txt 2>&1
 	step "warmup rc=$?"
@@ -151,8 +205,18 @@ for cfg in $SB_CONFIGS; do
 		w=$((w + 1))
 		[ "$slub" = 1 ] && slub_reset
 		x0=$(ctxt)
+		if [ "$SB_SERIES" -gt 0 ]; then
+			t0=${EPOCHREALTIME/./}
+			series_loop "$t0" "$tick" >"c$n-series-w$w.txt" &
+			sampler=$!
+		fi
 		sbmark run "${HB[@]}" >"c$n-emulated-w$w.txt" 2>&1
 		rc=$?
+		if [ "$SB_SERIES" -gt 0 ]; then
+			kill "$sampler"
+			wait "$sampler" 2>/dev/null
+			series_now "$t0" >>"c$n-series-w$w.txt"
+		fi
 		echo $(($(ctxt) - x0)) >"c$n-emulated-w$w.ctxt"
 		[ "$slub" = 1 ] && slub_read >"c$n-emulated-w$w.slubstat"
 		step "c$n emulated window $w rc=$rc"

@@ -23,8 +23,9 @@ for ((i = 1; i <= n; i++)); do
 	if [ -z "${dir_of[$i]:-}" ]; then
 		missing+="$i/$n "
 		missing_rounds+=$(shard_rounds "$i")
-		# its emulated-counters repetitions: i, i + n, ...
+		# its emulated-counters repetitions and series boots: i, i + n, ...
 		for ((e = i; e <= emu_boots; e += n)); do missing_emulated=$((missing_emulated + 1)); done
+		for ((e = i; e <= series; e += n)); do missing_emulated=$((missing_emulated + 1)); done
 	elif [ "$(jq -r .status "${dir_of[$i]}/manifest.json")" != complete ]; then
 		incomplete+="$i/$n "
 	fi

@@ -133,6 +133,29 @@ shard_count() {
 	echo "$c"
 }
 
+# counting_mode_boots: this shard's emulated boots, then its series boots
+# (--series: after the boots they are the twins of), "SEED POSITION LABEL
+# KIND VCPUS" a line. Boot e of the kernels starts at kernel e (a cyclic
+# order: each kernel in each position equally often over nk boots), so
+# that under MTTCG no kernel always comes first. Uses emu_smp.
+counting_mode_boots() {
+	local kind e i k x last nk=${#labels[@]}
+	for kind in emulated series; do
+		last=$series
+		[ "$kind" = series ] || last=$(emulated_boots)
+		for ((e = 1; e <= last; e++)); do
+			in_shard "$e" 1 || continue
+			i=0
+			for x in $emu_smp; do
+				for ((k = 0; k < nk; k++)); do
+					i=$((i + 1))
+					echo "$e $i ${labels[(k + e - 1) % nk]} $kind $x"
+				done
+			done
+		done
+	done
+}
+
 # print_plan SCHEDULE: the plan, boot by boot (--dry-run).
 print_plan() {
 	local at='' cnt='' e n
@@ -158,6 +181,8 @@ print_plan() {
 		echo "emulated counters (untimed, TCG + slubcount plugin): $n boot(s) each of ${labels[*]} ($(emulated_tiers))$([ "$emulated_windows" = 1 ] || echo ", $emulated_windows windows of each configuration a boot")$(several_smp && echo " at each of ${e// /, } vCPUs")$([ "$emulated_mode" = det ] && echo ", counting mode (QEMU 10, icount, boot e with seed e), $jobs at a time" || echo ", MTTCG")"
 		[ "$e" = "$smp" ] || echo "  (none above $EMU_MAX_VCPUS vCPUs: the plugin models at most $EMU_MAX_VCPUS, the cores of its machine)"
 	fi
+	n=$(shard_count "$series" 1)
+	[ "$n" = 0 ] || echo "series (untimed, counting mode, no plugin): $n boot(s) each of ${labels[*]} ($(seeds 1 "$series")), the hot caches' partial lists sampled every $series_interval ms in each run; each the twin of the emulated boot of its seed, but for the sampler"
 	several_smp && echo "(each timed boot: KERNEL@VCPUS)"
 	csv_rows <(echo "$1") round kernel vcpus | while IFS='|' read -r r k x; do ! in_shard "$r" || echo "$r|$k|$x"; done |
 		awk -F'|' -v many="$(several_smp && echo 1)" '

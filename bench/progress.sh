@@ -16,7 +16,9 @@ declare -A PACE_SECS=() PACE_N=()
 # boot of wall time, 40 s with the cache model and 20 s without; timed
 # boots 7-15 s), scaled by how fast this run's boots so far went against
 # theirs.
-declare -A PRIOR_SECS=([count]=19 [emulated]=40 [instructions]=20 [timed]=10)
+# A series boot (counting mode, no plugin): 22 s alone (2026-12-05), about
+# 12 s of wall time two at a time.
+declare -A PRIOR_SECS=([count]=19 [emulated]=40 [instructions]=20 [timed]=10 [series]=12)
 # paced KIND SECONDS N: N boots of KIND took SECONDS of wall time
 paced() {
 	PACE_SECS[$1]=$((${PACE_SECS[$1]:-0} + $2)) PACE_N[$1]=$((${PACE_N[$1]:-0} + $3))
@@ -39,12 +41,13 @@ eta_note() {
 		instructions_only $((10#$seed)) || e_cache=$((e_cache + 1))
 	done <<<"$(find "$out/raw" -path '*/e[0-9]*/done')"
 	local -A want=([count]=$n0 [emulated]=$expected_cache [instructions]=$((expected_emulated - expected_cache))
-		[timed]=$((expected_boots - n0 - expected_emulated)))
-	local -A done_n=([count]=$(find "$out/raw" -path '*/r00-*/done' | wc -l) [emulated]=$e_cache [instructions]=$((e_all - e_cache)))
-	done_n[timed]=$(($(find "$out/raw" -name "done" | wc -l) - done_n[count] - e_all))
+		[timed]=$((expected_boots - n0 - expected_emulated - ${expected_series:-0})) [series]=${expected_series:-0})
+	local -A done_n=([count]=$(find "$out/raw" -path '*/r00-*/done' | wc -l) [emulated]=$e_cache [instructions]=$((e_all - e_cache))
+		[series]=$(find "$out/raw" -path '*/s[0-9]*/done' | wc -l))
+	done_n[timed]=$(($(find "$out/raw" -name "done" | wc -l) - done_n[count] - e_all - done_n[series]))
 	for k in "${!PACE_N[@]}"; do seen=$((seen + PACE_SECS[$k])) prior=$((prior + PACE_N[$k] * PRIOR_SECS[$k])); done
 	[ "$prior" -gt 0 ] || return 0
-	for k in count emulated instructions timed; do
+	for k in count emulated instructions series timed; do
 		todo=$((want[$k] - done_n[$k]))
 		[ "$todo" -gt 0 ] || continue
 		if [ "${PACE_N[$k]:-0}" -gt 0 ]; then left=$((left + todo * PACE_SECS[$k] / PACE_N[$k])); else left=$((left + todo * PRIOR_SECS[$k] * seen / prior)); fi

@@ -78,6 +78,14 @@
 #                      (0-10000, modern profile only); one knob a run;
 #                      --knob-caches LIST: on those (default: the hot caches).
 #                      --kernels 2.6.23: a preset, head with min_partial=2
+#   --series N         N series boots per kernel (default 0): the counting
+#                      mode without the plugin, seeds 1..N, each the twin of
+#                      the emulated boot of its seed but for a sampler of the
+#                      hot caches' partial lists (length, slabs added and
+#                      taken) in each run: series.csv, the report's "partial
+#                      list over time" and what the sampler cost
+#   --series-interval MS   the sampler's interval in guest ms (default 20;
+#                      10 to 1000)
 #   --out DIR          results directory (default: results/<run-id>)
 #   --shard I/N        run shard I of N: the whole plan's balanced squares
 #                      I, I+N, ... (whole rounds: every kernel at every
@@ -181,12 +189,14 @@ if [ "$(emulated_boots)" -gt 0 ]; then
 	if [ "$emulated_mode" = det ] && ! "$SLUBBENCH_TOP/emu/fetch-qemu.sh" >/dev/null; then
 		say bench "warning: no QEMU 10 (above): the emulated counters run under MTTCG with the host's QEMU, and their counts move with the host's load"
 		emulated_mode=mttcg
+		[ "$series" = 0 ] || { say bench "warning: no series boots (--series): they run in the counting mode"; series=0; }
 	fi
 	eq=system
 	[ "$emulated_mode" = mttcg ] || eq=10
 	if [ "$(emulated_boots)" -gt 0 ] && ! "$SLUBBENCH_TOP/emu/build.sh" --qemu "$eq" >/dev/null; then
 		say bench "warning: the slubcount plugin could not be built (above): running without emulated counters"
 		no_emulated
+		[ "$series" = 0 ] || { say bench "warning: no series boots either: each is the twin of an emulated boot"; series=0; }
 	fi
 	[ "$emulated_mode" = mttcg ] || "$SLUBBENCH_TOP/rootfs/initramfs.sh" >/dev/null
 fi
@@ -245,7 +255,8 @@ n0=0
 { [ "$count" = 1 ] || [ "$prof" = 1 ]; } && in_shard 0 && n0=$((nk * ns))
 expected_emulated=$(($(shard_count "$(emulated_boots)" 1) * nk * $(wc -w <<<"$emu_smp")))
 expected_cache=$(($(shard_count "$emulated" 1) * nk * $(wc -w <<<"$emu_smp")))   # of them, with the cache model
-expected_boots=$((n0 + expected_emulated + $(shard_count "$rounds") * nk * ns))
+expected_series=$(($(shard_count "$series" 1) * nk * $(wc -w <<<"$emu_smp")))
+expected_boots=$((n0 + expected_emulated + expected_series + $(shard_count "$rounds") * nk * ns))
 write_manifest running
 say bench "run $run_id: ${#labels[@]} kernels x $rounds rounds ($design_used, seed $seed), configs: $configs, vCPUs: ${smp// /,} -> $out"
 max_secs=
@@ -258,20 +269,7 @@ if [ "$n0" -gt 0 ]; then
 		for l in "${labels[@]}"; do i=$((i + 1)); boot 0 "$i" "$l" count "$x" </dev/null; done
 	done
 fi
-emu_boots=()
-for ((e = 1; e <= $(emulated_boots); e++)); do
-	in_shard "$e" 1 || continue
-	# boot e of the kernels starts at kernel e (a cyclic order: each kernel
-	# in each position equally often over nk boots), so that under MTTCG
-	# no kernel always comes first
-	i=0
-	for x in $emu_smp; do
-		for ((k = 0; k < nk; k++)); do
-			i=$((i + 1))
-			emu_boots+=("$e $i ${labels[(k + e - 1) % nk]} emulated $x")
-		done
-	done
-done
+mapfile -t emu_boots < <(counting_mode_boots)
 # counting-mode boots do not depend on the host: several at once
 if [ "$emulated_mode" = det ]; then boots_at_once "$jobs" ${emu_boots[@]+"${emu_boots[@]}"}; else boots_at_once 1 ${emu_boots[@]+"${emu_boots[@]}"}; fi
 r=1

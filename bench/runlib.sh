@@ -56,13 +56,15 @@ publish_boot() {
 # counting or emulated-counters boot at VCPUS of kernel LABEL (its knob, if
 # any). A timed boot only times: no perf in it, ever.
 guest_settings() {
-	local timed=1 cnt=0 prf=0 emu=0 windows=1
+	local timed=1 cnt=0 prf=0 emu=0 windows=1 ser=0
 	case "$1" in
 	count) timed=0 cnt=$count prf=$prof ;;
 	emulated) timed=0 emu=1 windows=$emulated_windows ;;
+	# an emulated boot's plan but for the sampler: the twin of its seed's
+	series) timed=0 emu=1 windows=$emulated_windows ser=$series_interval ;;
 	esac
-	printf 'SB_CONFIGS=%q\nSB_WARMUP=1\nSB_TIMED=%s\nSB_COUNT=%s\nSB_PROFILE=%s\nSB_EMULATED=%s\nSB_WINDOWS=%s\nSB_CACHES=%q\nSB_FIRST_CONFIG=%s\nSB_KNOB=%q\nSB_KNOB_CACHES=%q\n' \
-		"$configs" "$timed" "$cnt" "$prf" "$emu" "$windows" "$HOT_CACHES" "$(first_config "$2")" "${knob_of[$3]:-}" "$(knob_cache_list)"
+	printf 'SB_CONFIGS=%q\nSB_WARMUP=1\nSB_TIMED=%s\nSB_COUNT=%s\nSB_PROFILE=%s\nSB_EMULATED=%s\nSB_WINDOWS=%s\nSB_CACHES=%q\nSB_FIRST_CONFIG=%s\nSB_KNOB=%q\nSB_KNOB_CACHES=%q\nSB_SERIES=%s\n' \
+		"$configs" "$timed" "$cnt" "$prf" "$emu" "$windows" "$HOT_CACHES" "$(first_config "$2")" "${knob_of[$3]:-}" "$(knob_cache_list)" "$ser"
 }
 
 # boot_dir ROUND LABEL KIND VCPUS: where one boot's raw output goes.
@@ -79,6 +81,8 @@ boot_once() {
 	[ "$kind" != emulated ] || emu=(--counters)
 	[ "$kind" != emulated ] || [ -n "$timeout" ] || limit=$(emulated_timeout "$x" $((emulated_windows * $(wc -w <<<"$configs"))))
 	[ "$kind" != emulated ] || [ "$emulated_mode" != det ] || emu+=(--det "$r")
+	# a series boot: the counting mode without the plugin
+	[ "$kind" != series ] || { emu=(--det "$r"); [ -n "$timeout" ] || limit=$(emulated_timeout "$x" $((emulated_windows * $(wc -w <<<"$configs")))); }
 	[ "$kind" != emulated ] || copts=$(counters_opts "$r")
 	[ -z "$copts" ] || emu+=(--counters-opts "$copts")
 	{
@@ -116,6 +120,7 @@ boot() {
 	eta=$(eta_note)
 	what="round $r/$rounds, position $pos"
 	[ "$kind" != emulated ] || what="emulated counters $r/$(emulated_boots)"
+	[ "$kind" != series ] || what="series $r/$series"
 	say bench "$what: $l ($kind, $x vCPUs$eta)"
 	t0=$(date +%s)
 	run_boot "$r" "$pos" "$l" "$kind" "$x"
@@ -145,7 +150,11 @@ boots_at_once() {
 	for b in "$@"; do
 		read -r r pos l kind x <<<"$b"
 		[ -f "$(boot_dir "$r" "$l" "$kind" "$x")/done" ] && continue
-		say bench "emulated counters $r/$(emulated_boots): $l (counting mode, seed $r, $(emulated_tier "$r"), $x vCPUs; $j at a time$(eta_note))"
+		if [ "$kind" = series ]; then
+			say bench "series $r/$series: $l (counting mode, seed $r, the partial lists every $series_interval ms, $x vCPUs; $j at a time$(eta_note))"
+		else
+			say bench "emulated counters $r/$(emulated_boots): $l (counting mode, seed $r, $(emulated_tier "$r"), $x vCPUs; $j at a time$(eta_note))"
+		fi
 		run_boot "$r" "$pos" "$l" "$kind" "$x" </dev/null &
 		pids+=($!)
 		wave+=("$(pace_kind "$kind" "$r")")
@@ -200,7 +209,7 @@ run_boot() {
 # fault, so that the run boots it again (--resume --retry-failed).
 retry_failed() {
 	local d
-	for d in "$out"/raw/[re][0-9]*-*; do
+	for d in "$out"/raw/[res][0-9]*-*; do
 		[ -f "$d/done" ] && [ -f "$d/boots.csv" ] || continue
 		transient "$(csv_get "$d/boots.csv" result)" || continue
 		say bench "retrying $(basename "$d") ($(csv_get "$d/boots.csv" result))"
@@ -221,7 +230,7 @@ write_manifest() {
 	accel_used=$(cat "$out"/raw/*/boot-info 2>/dev/null | sed -n 's/^accel=//p' | sort -u | tr '\n' ' ' || true)
 	done_n=$(find "$out/raw" -name "done" | wc -l)
 	failed=$(boots_failed)
-	retried=$(find "$out/raw" -maxdepth 1 -name '[re][0-9]*-*.a[0-9]*' | wc -l)
+	retried=$(find "$out/raw" -maxdepth 1 -name '[res][0-9]*-*.a[0-9]*' | wc -l)
 	[ -s "$out/boots.csv" ] && boots_json=$(jq -R -s 'split("\n") | map(select(length > 0) | split(","))
 		| .[0] as $h | .[1:] | map([$h, .] | transpose | map({(.[0]): .[1]}) | add)' "$out/boots.csv")
 	jq -n --arg id "$run_id" --arg status "$1" --arg stop "${2:-}" --arg date "$(date -u +%FT%TZ)" \
@@ -280,7 +289,7 @@ stop_reason() {
 # boots_failed: finished boots (every attempt spent) that did not finish well.
 boots_failed() {
 	local d n=0
-	for d in "$out"/raw/[re][0-9]*-*; do
+	for d in "$out"/raw/[res][0-9]*-*; do
 		[ -f "$d/done" ] || continue
 		grep -qx 'result=finished' "$d/boot-info" 2>/dev/null || n=$((n + 1))
 	done

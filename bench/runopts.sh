@@ -7,7 +7,7 @@ kernels="slab stock head tail" profile=2007 groups=10 loops=150 fds=20 datasize=
 mode=socket unit=process rounds=12 design=auto seed='' smp='' mem='' accel=auto timeout=
 count=1 prof=1 emulated=3 out='' resume='' dry=0 precision='' max_rounds=64 max_time='' retries=2 retry_failed=0
 shard='' user_variants=() plan_variants=() emulated_mode=det jobs='' emulated_windows=1 machine=''
-emulated_instructions=9 slub_knob='' knob_caches=''
+emulated_instructions=9 slub_knob='' knob_caches='' series=0 series_interval=20
 
 
 # set_opt KEY VALUE: one setting, checked; the command line and --resume's
@@ -65,6 +65,12 @@ set_opt() {
 			die "--max-time needs a duration such as 45m, 1h30m or 90s, not '$v'"
 		max_time=$v ;;
 	slub_knob) slub_knob=$(knob_spec "$v") ;;
+	series) series=$(opt_count --series "$v") ;;
+	series_interval)
+		x=$(opt_uint --series-interval "$v")
+		[ "$x" -ge "$SERIES_MIN_MS" ] && [ "$x" -le "$SERIES_MAX_MS" ] ||
+			die "--series-interval $x ms is out of range: use $SERIES_MIN_MS to $SERIES_MAX_MS ms (shorter: a sample takes about 1 ms of a vCPU; longer: a run of about 2 s gives too few samples)"
+		series_interval=$x ;;
 	knob_caches) knob_caches=$(opt_list --knob-caches "$v" "one cache (e.g. skbuff_head_cache)" opt_name) ;;
 	*) die "bug: unknown setting $k" ;;
 	esac
@@ -112,6 +118,7 @@ parse_opts() {
 		--slub-knob) need_val "$@"; [ -z "$slub_knob" ] || die "--slub-knob: one knob a run (already $slub_knob)"
 			set_opt slub_knob "$2"; shift 2 ;;
 		--knob-caches) need_val "$@"; set_opt knob_caches "$2"; shift 2 ;;
+		--series | --series-interval) need_val "$@"; k=${1#--}; set_opt "${k//-/_}" "$2"; shift 2 ;;
 		--machine) need_val "$@"; set_opt machine "$2"; shift 2 ;;
 		--no-emulated-counters) no_emulated; shift ;;
 		--quick) kernels="head tail" rounds=2 groups=4 loops=50 prof=0 emulated=1 emulated_instructions=0; shift ;;
@@ -134,6 +141,11 @@ check_opts() {
 	[ "$retry_failed" = 0 ] || [ -n "$resume" ] || die "--retry-failed goes with --resume"
 	[ -z "$shard" ] || [ -z "$precision" ] ||
 		die "--precision decides from every round's data: run it whole, not as --shard $shard"
+	# a series boot is the twin of the emulated boot of its seed
+	[ "$series" -le "$(emulated_boots)" ] ||
+		die "--series $series needs as many counting-mode boots a kernel (seeds 1..$series, each a series boot's twin without the sampler): give --emulated-instructions $((series - emulated)) or fewer --series"
+	[ "$series" = 0 ] || [ "$emulated_mode" = det ] ||
+		die "--series runs in the counting mode: drop --emulated-mode $emulated_mode"
 	# an emulated boot runs every configuration W times, one plugin window each
 	local nw=$((emulated_windows * $(wc -w <<<"$groups")))
 	[ "$nw" -le "$EMU_MAX_WINDOWS" ] ||
@@ -173,7 +185,7 @@ counters_opts() {
 # ---- resume: the saved plan's known keys, checked as options are ---------
 # (a shard's plan.json is the whole run's plan and its shard: bench/merge.sh
 # compares the rest)
-PLAN_KEYS="kernels profile groups loops fds datasize mode unit rounds design seed smp mem accel timeout count prof emulated emulated_instructions emulated_mode emulated_windows machine precision max_rounds max_time retries shard slub_knob knob_caches"
+PLAN_KEYS="kernels profile groups loops fds datasize mode unit rounds design seed smp mem accel timeout count prof emulated emulated_instructions emulated_mode emulated_windows machine precision max_rounds max_time retries shard slub_knob knob_caches series series_interval"
 # the defaults of the saved settings, before any option (plan_command)
 declare -A PLAN_DEFAULT
 for k in $PLAN_KEYS; do PLAN_DEFAULT[$k]=${!k}; done

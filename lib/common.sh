@@ -198,6 +198,10 @@ default_timeout() {
 # a host 2.5x faster would take) is refused before anything boots.
 # shellcheck disable=SC2034
 EMU_MAX_WINDOWS=16 EMU_WINDOW_SECONDS=200 EMU_WINDOW_MIN_SECONDS=40
+# the partial-list sampler's interval, in ms of guest time (bench/run.sh --series-interval)
+# and the fewest samples of a run the report reads without a warning
+# shellcheck disable=SC2034
+SERIES_MIN_MS=10 SERIES_MAX_MS=1000 SERIES_MIN_SAMPLES=10
 
 # emulated_timeout SMP WINDOWS: the default limit of an emulated-counters
 # boot of WINDOWS windows at SMP vCPUs.

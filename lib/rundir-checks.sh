@@ -137,7 +137,7 @@ check_run_dir() {
 	for f in "$d"/*.csv; do
 		[ -e "$f" ] || continue
 		# the report's own output, and a study's (spread.csv: slubstats emulated's)
-		case "$(basename "$f")" in summary.csv | mechanism.csv | mechanism-emulated.csv | emulated-summary.csv | emulated-top.csv | emulated-cycles.csv | hosts.csv | spread.csv) continue ;; esac
+		case "$(basename "$f")" in summary.csv | mechanism.csv | mechanism-emulated.csv | emulated-summary.csv | emulated-top.csv | emulated-cycles.csv | hosts.csv | series-summary.csv | perturbation.csv | spread.csv) continue ;; esac
 		check_csv "$f" "$kernels"
 	done
 	realpath "$d"

@@ -10,9 +10,9 @@ RUN_LINE_MAX=4096
 
 # RUN_CSVS: the run's CSVs, each joined from the boots' fragments (and the
 # shards') under its writer's header: hackbench, counters, emulated (below),
-# crosscheck (slubstats crosscheck's), boots (BOOTS_HDR).
+# crosscheck (slubstats crosscheck's), series (below), boots (BOOTS_HDR).
 # shellcheck disable=SC2034 # read by bench/runlib.sh and bench/merge.sh
-RUN_CSVS="hackbench counters crosscheck emulated boots"
+RUN_CSVS="hackbench counters crosscheck emulated series boots"
 # BOOTS_HDR: one row per boot attempt (bench/runlib.sh's boot_fragment).
 # shellcheck disable=SC2034
 BOOTS_HDR=round,position,kernel,vcpus,kind,attempt,host,start_utc,wall_seconds,result,seed,host_load
@@ -27,6 +27,13 @@ BOOTS_HDR=round,position,kernel,vcpus,kind,attempt,host,start_utc,wall_seconds,r
 HACKBENCH_HDR=kernel,profile,round,config,window,kind,mode,unit,groups,fds,loops,datasize,vcpus,host_cpus,timing,seconds,status
 # shellcheck disable=SC2034
 COUNTERS_HDR=kernel,profile,round,config,window,vcpus,kind,source,cache,counter,value
+# A series boot's samples (bench/run.sh --series), a row a value: time_ms is
+# guest time since the run's sampler started; quantity is the sysfs file
+# read (partial: the list's length, in slabs; the others, SLUB statistics
+# counted since the run began); one row a boot, cache "all", quantity
+# sample_ns, time_ms 0: what one sample cost alone, in guest ns.
+# shellcheck disable=SC2034
+SERIES_HDR=kernel,profile,round,config,window,vcpus,time_ms,cache,quantity,value
 # The plugin's counts, in its order (emu/src/slubcount.c): where each L1
 # miss was served from (the die's L2, memory, a transfer of one of three
 # distances) came with the machine model; older runs have only the first
@@ -112,7 +119,7 @@ position uint
 attempt uint
 config ^c[0-9]+$
 window ^[1-9][0-9]?$
-kind ^(timed|count|emulated)$
+kind ^(timed|count|emulated|series)$
 vcpu uint
 vcpus uint?
 host_cpus uint?
@@ -139,6 +146,8 @@ status word
 result word
 source ^(slub|perf|proc|knob)$
 counter ^[a-z_]+$
+quantity ^[a-z_]+$
+time_ms uint
 value num
 tracepoint num
 slub_stats num
@@ -179,11 +188,13 @@ host_name() {
 }
 
 # boot_name ROUND LABEL KIND [VCPUS]: a boot's directory under raw/, and its
-# logs' prefix: rNN-LABEL, or eNN-LABEL for an emulated-counters boot (NN:
-# its repetition); rNN-vVCPUS-LABEL in a plan of several vCPU counts.
+# logs' prefix: rNN-LABEL, eNN-LABEL for an emulated-counters boot and
+# sNN-LABEL for a series boot (NN: its seed); rNN-vVCPUS-LABEL in a plan of
+# several vCPU counts.
 boot_name() {
 	local p=r
 	[ "$3" != emulated ] || p=e
+	[ "$3" != series ] || p=s
 	printf '%s%02d-%s%s\n' "$p" "$1" "${4:+v$4-}" "$2"
 }
 

@@ -131,6 +131,21 @@ if [ -s "$R/emulated-cycles.csv" ]; then
 				line = K[j]; for (p = 1; p <= np; p++) line = line sprintf(" %.4f", v[K[j], P[p]] / 1e6); print line } }' >"$PLOTS/cycles.dat"
 fi
 
+# series: each kernel's first series boot (report.sh's SERIES_SHOWN), the
+# first hot cache: a block per kernel, "ms slabs added_per_ms"
+nsr=0 slabels=
+if [ -n "$SERIES_SHOWN" ]; then
+	pts=$("$S" series "$R/series.csv")
+	while read -r k r; do
+		rows=$(csv_rows <(echo "$pts") kernel round config window cache time_ms partial added_per_ms |
+			awk -F'|' -v k="$k" -v r="$r" -v c="$main" -v cache="${HOT_CACHES%% *}" '
+				$1 == k && $2 == r && $3 == c && $4 == 1 && $5 == cache { print $6, $7, ($8 == "" ? "NaN" : $8) }')
+		[ -n "$rows" ] || continue
+		printf '"%s"\n%s\n\n\n' "$k" "$rows"
+		nsr=$((nsr + 1)) slabels+="${slabels:+ }$k"
+	done <<<"$SERIES_SHOWN" >"$PLOTS/series.dat"
+fi
+
 cpus="$(jq -r .plan.smp "$M") vCPUs"
 [ "$SEVERAL_VCPUS" = 0 ] || cpus="$main_vcpus (of $(awk '{ print $1 }' <<<"$SCALING" | paste -sd, -)) vCPUs"
 sub="$(jq -r .run_id "$M"), profile $(jq -r .plan.profile "$M"), $cpus ($(jq -r .accel "$M"))"
@@ -165,5 +180,6 @@ plot add_partial "add_partial() per 1000 messages, at the head and at the tail"
 plot slowpath "SLUB slow paths per 1000 messages (all caches)"
 plot emulated "emulated cache-line transfers per 1000 messages, by kernel function (whiskers: the boots' range)" "n=$ne"
 plot cycles "where the modelled cycles go ($(csv_rows "$R/emulated-cycles.csv" machine 2>/dev/null | head -n1) model, not measured time)"
+plot series "${HOT_CACHES%% *}'s partial list over a run (guest ms; each kernel's first series boot)" "n=$nsr" "labels=$slabels"
 plot scaling "${sk:-}/$baseline per message against vCPUs (95% CI; emulated: 95% CI from 3 boots, else range)" "n=$ns"
 rm -f "$PLOTS/times-points.dat"

@@ -28,6 +28,9 @@
 #                   number (in the counting mode: by seed)
 #   emulated-summary.csv, emulated-top.csv   (runs with emulated.csv) the
 #                   emulated counters per kernel, and by function
+#   series-summary.csv, perturbation.csv   (runs with series boots) each
+#                   sampled run summarised, and the series boots' counts
+#                   against their twins' (slubstats series, perturbation)
 #   hosts.csv       (a run merged from shards of several hosts) per host,
 #                   the paired ratios, and the host x kernel interaction
 #   plots/          times, ratios, drift, add_partial, slowpath, emulated
@@ -60,7 +63,7 @@ R=$(run_dir_of "$run")
 [ -d "$R" ] || die "no run '$run' in $TOP/results/"
 R=$(check_run_dir "$R" manifest.json hackbench.csv counters.csv)
 # a report that stops leaves no half-written output beside the last one
-trap 'rm -f "$R"/{report.txt,report.md,summary.csv,mechanism.csv,mechanism-emulated.csv,emulated-summary.csv,emulated-top.csv,emulated-cycles.csv,hosts.csv}.tmp' EXIT
+trap 'rm -f "$R"/{report.txt,report.md,summary.csv,mechanism.csv,mechanism-emulated.csv,emulated-summary.csv,emulated-top.csv,emulated-cycles.csv,hosts.csv,series-summary.csv,perturbation.csv}.tmp' EXIT
 need_cmd gnuplot gnuplot-nox
 need_cmd jq jq
 build_tools all
@@ -198,6 +201,23 @@ if [ -s "$R/hosts.csv" ]; then
 	HOSTS_DISAGREE=$(csv_rows "$R/hosts.csv" kernel vcpus interaction_p interaction |
 		awk -F'|' '$4 == "disagree" { print $1 (($2 != "") ? " at " $2 " vCPUs" : "") " (p " $3 ")" }' | sort -u | paste -sd';' - | sed 's/;/; /g')
 fi
+
+# The partial list over time (series boots, bench --series): each sampled
+# run summarised, and the series boots against their twins; SERIES_SHOWN:
+# "KERNEL SEED" of each kernel's first series boot (the chart, the reading)
+rm -f "$R/series-summary.csv" "$R/perturbation.csv"
+SERIES_SHOWN=
+if [ -f "$R/series.csv" ] && [ "$(wc -l <"$R/series.csv")" -gt 1 ]; then
+	"$S" series "$R/series.csv" --summary >"$R/series-summary.csv.tmp"
+	mv "$R/series-summary.csv.tmp" "$R/series-summary.csv"
+	"$S" perturbation "$R/counters.csv" --caches "${HOT_CACHES// /,}" >"$R/perturbation.csv.tmp"
+	mv "$R/perturbation.csv.tmp" "$R/perturbation.csv"
+	SERIES_SHOWN=$(csv_rows "$R/series-summary.csv" kernel round config window | awk -F'|' -v ks="${kernels[*]}" -v c="$main" '
+		$3 == c && $4 == 1 && (!($1 in r) || $2 < r[$1]) { r[$1] = $2 }
+		END { n = split(ks, K, " "); for (j = 1; j <= n; j++) if (K[j] in r) print K[j], r[K[j]] }')
+fi
+model_load series_summary "$R/series-summary.csv" kernel round config window cache
+model_load perturbation "$R/perturbation.csv" kernel config cache counter
 
 say report "charts"
 # shellcheck source=report/plots.sh

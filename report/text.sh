@@ -30,6 +30,8 @@ fit_page() {
 }
 # shellcheck source=report/sections/cycles.sh
 . "$SLUBBENCH_TOP/report/sections/cycles.sh"
+# shellcheck source=report/sections/series.sh
+. "$SLUBBENCH_TOP/report/sections/series.sh"
 # the Holm family's size (slubstats times decides it: summary.csv's family)
 family=$(csv_rows "$R/summary.csv" family | awk '$0 != "" && v == "" { v = $0 } END { print v + 0 }')
 # a run older than the vcpus column: its one count, from the plan
@@ -156,6 +158,7 @@ headline() { # KERNEL: one line against the baseline
 	# shellcheck source=report/sections/emulated.sh
 	. "$SLUBBENCH_TOP/report/sections/emulated.sh"
 	cycles_section
+	series_section
 	# shellcheck source=report/sections/scaling.sh
 	. "$SLUBBENCH_TOP/report/sections/scaling.sh"
 	# shellcheck source=report/sections/hosts.sh
@@ -230,12 +233,13 @@ mv "$T" "$R/report.txt"
 	cat "$R/report.txt"
 	echo '```'
 	echo
-	for c in times ratios drift add_partial slowpath emulated cycles scaling; do
+	for c in times ratios drift add_partial slowpath emulated cycles series scaling; do
 		[ -f "$R/plots/$c.png" ] && printf '![%s](plots/%s.png)\n\n' "$c" "$c"
 	done
 	echo "Data: [summary.csv](summary.csv), [mechanism.csv](mechanism.csv), [hackbench.csv](hackbench.csv),"
 	echo "[counters.csv](counters.csv), [crosscheck.csv](crosscheck.csv), [boots.csv](boots.csv), [manifest.json](manifest.json)."
 	[ ! -s "$R/hosts.csv" ] || echo "Hosts: [hosts.csv](hosts.csv)."
+	[ ! -s "$R/series-summary.csv" ] || echo "Series: [series.csv](series.csv), [series-summary.csv](series-summary.csv), [perturbation.csv](perturbation.csv)."
 	[ ! -s "$R/emulated.csv" ] || echo "Emulated counters: [emulated.csv](emulated.csv), [emulated-summary.csv](emulated-summary.csv), [emulated-top.csv](emulated-top.csv)."
 	[ ! -s "$R/emulated-cycles.csv" ] || echo "Modelled cycles: [emulated-cycles.csv](emulated-cycles.csv)."
 } >"$R/report.md.tmp"

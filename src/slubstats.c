@@ -17,6 +17,11 @@
  *       statistics of the timed rounds (default) or of the emulated
  *       counters' boots (paired by boot number: in the counting mode, by
  *       seed).
+ *   slubstats series SERIES_CSV [--summary]
+ *       a series boot's samples of the partial lists with their rates, or
+ *       each run summarised (series.h)
+ *   slubstats perturbation COUNTERS_CSV --caches LIST
+ *       the series boots' counts against their twins' (series_csv.c)
  *   slubstats crosscheck COUNTERS_CSV
  *       per cache and counting run: slub:add_partial events (perf) against
  *       the add_partial sum of the SLUB statistics; agree within 1%.
@@ -83,6 +88,7 @@
 #include "residuals.h"
 #include "growth.h"
 #include "windows.h"
+#include "series.h"
 #include "slowdown.h"
 #include "variance.h"
 #include "stats.h"
@@ -508,6 +514,8 @@ static void usage(FILE *f)
 	      "       slubstats hosts HACKBENCH_CSV BOOTS_CSV [--baseline K]\n"
 	      "       slubstats variance VARIANCE_CSV...\n"
 	      "       slubstats crosscheck COUNTERS_CSV\n"
+	      "       slubstats series SERIES_CSV [--summary]\n"
+	      "       slubstats perturbation COUNTERS_CSV --caches LIST\n"
 	      "       slubstats main-config SUMMARY_CSV\n"
 	      "       slubstats residuals HACKBENCH_CSV BOOTS_CSV --config C [--vcpus V]\n"
 	      "       slubstats drift HACKBENCH_CSV BOOTS_CSV --config C [--vcpus V]\n"
@@ -536,12 +544,14 @@ int main(int argc, char **argv)
 		{ "from", required_argument, NULL, 'F' },
 		{ "to", required_argument, NULL, 'T' },
 		{ "counter", required_argument, NULL, 'N' },
+		{ "summary", no_argument, NULL, 's' },
 		{ "help", no_argument, NULL, 'h' },
 		{ 0 },
 	};
 	const char *baseline = NULL, *caches = NULL, *config = NULL, *kind = "timed", *vcpus = NULL, *cmd;
 	const char *from = NULL, *to = NULL, *counter = "add_partial";
 	unsigned limit = 12;
+	int summary = 0;
 	static struct restated restated;
 	struct restated *r = NULL;
 	char err[256];
@@ -586,6 +596,9 @@ int main(int argc, char **argv)
 				cli_die("--price", "%s", err);
 			r = &restated;
 			break;
+		case 's':
+			summary = 1;
+			break;
 		case 'h':
 			usage(stdout);
 			return 0;
@@ -629,6 +642,13 @@ int main(int argc, char **argv)
 		return cmd_main_config(argv[1]);
 	if (!strcmp(cmd, "crosscheck") && argc == 2)
 		return cmd_crosscheck(argv[1]);
+	if (!strcmp(cmd, "series") && argc == 2)
+		return series_print(argv[1], summary);
+	if (!strcmp(cmd, "perturbation") && argc == 2) {
+		if (!caches)
+			cli_die("--caches", "is missing: which caches to count apart");
+		return series_perturbation(argv[1], caches);
+	}
 	if (!strcmp(cmd, "emulated") && argc == 3)
 		return emulated_summary(argv[1], argv[2], baseline, r);
 	if (!strcmp(cmd, "emulated-cycles") && argc == 3)

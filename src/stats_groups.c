@@ -141,22 +141,29 @@ static double at(struct groups *gs, const struct group *base, const char *counte
 	return k >= 0 ? g->v[k] : 0;
 }
 
+const char *const ADD_PARTIAL_PARTS[ADD_PARTIAL_NPARTS] = {
+	"free_add_partial", "deactivate_to_head", "deactivate_to_tail",
+};
+
 void groups_derive(struct groups *gs)
 {
 	size_t n0 = gs->n;
 
 	for (size_t i = 0; i < n0; i++) {
-		/* the SLUB statistics' kinds: the timed runs, the emulated boots */
+		/* the SLUB statistics' kinds: the timed runs, the emulated boots,
+		 * the series boots (their twins with the sampler) */
 		if (strcmp(gs->g[i].counter, "alloc_fastpath") ||
-		    (strcmp(gs->g[i].kind, "timed") && strcmp(gs->g[i].kind, "emulated")))
+		    (strcmp(gs->g[i].kind, "timed") && strcmp(gs->g[i].kind, "emulated") &&
+		     strcmp(gs->g[i].kind, "series")))
 			continue;
 		for (size_t k = 0; k < gs->g[i].n; k++) {
 			struct group base = gs->g[i], *d;
 			long r = base.round[k];
-			double ap = at(gs, &base, "free_add_partial", r) +
-				    at(gs, &base, "deactivate_to_head", r) +
-				    at(gs, &base, "deactivate_to_tail", r);
-			double visits = at(gs, &base, "alloc_from_partial", r);
+			double ap = 0, visits;
+
+			for (int p = 0; p < ADD_PARTIAL_NPARTS; p++)
+				ap += at(gs, &base, ADD_PARTIAL_PARTS[p], r);
+			visits = at(gs, &base, "alloc_from_partial", r);
 
 			d = groups_add_counter(gs, base.kernel, base.config, base.cache,
 						 "add_partial", base.kind);

@@ -63,6 +63,9 @@ void groups_read_counters(struct groups *gs, const char *path, const char *cache
  *   add_partial = free_add_partial + deactivate_to_head + deactivate_to_tail
  *   objects_per_partial_visit = (alloc_fastpath + alloc_slowpath) / alloc_from_partial */
 void groups_derive(struct groups *gs);
+/* add_partial's parts, the one definition (groups_derive, series_csv.c) */
+#define ADD_PARTIAL_NPARTS 3
+extern const char *const ADD_PARTIAL_PARTS[ADD_PARTIAL_NPARTS];
 /* hackbench messages of one run: groups x fds senders x fds receivers x loops */
 double groups_messages(double groups, double fds, double loops);
 

@@ -76,6 +76,11 @@ grep -q '^knob: min_partial = 2 (each kernel at each value, a label each), set i
 	<<<"$("$B" --dry-run --kernels tail --slub-knob min_partial=2 --knob-caches kmalloc-512 --rounds 2 --seed 3 2>&1)" ||
 	fail "--knob-caches kmalloc-512 not in the plan"
 ok "--knob-caches: the knob set on the caches named"
+# series boots (--series): after the emulated boots, each the twin of one
+sp=$("$B" --dry-run --kernels head,tail --series 2 --series-interval 50 --rounds 2 --seed 3 2>&1)
+grep -q '^series (untimed, counting mode, no plugin): 2 boot(s) each of head tail (seeds 1-2), the hot caches.* every 50 ms' <<<"$sp" ||
+	fail "--series 2 --series-interval 50 not in the plan: $sp"
+ok "--series 2: two series boots a kernel, seeds 1-2, the interval in the plan"
 
 # Shards: each runs whole squares (2 kernels: 2 rounds a square), together
 # exactly the unsplit plan; round 0 only in shard 1.
@@ -132,6 +137,11 @@ for bad in "--precision 2|--precision needs a percentage such as 2%, not '2'" \
 	"--kernels head --knob-caches kmalloc-512|--knob-caches goes with --slub-knob or a preset kernel" \
 	"--kernels 2.6.23 --knob-caches a;b|--knob-caches: 'a;b' is not a valid name" \
 	"--kernels head,2.6.23 --slub-knob min_partial=3|--slub-knob min_partial=3 with the preset 2.6.23 \(which sets min_partial=2 itself\)" \
+	"--series x|--series needs a whole number, not 'x'" \
+	"--series 13|--series 13 needs as many counting-mode boots a kernel \(seeds 1..13, each a series boot's twin without the sampler\): give --emulated-instructions 10" \
+	"--series 1 --emulated-mode mttcg|--series runs in the counting mode: drop --emulated-mode mttcg" \
+	"--series-interval 5|--series-interval 5 ms is out of range: use 10 to 1000 ms" \
+	"--series-interval 2000|--series-interval 2000 ms is out of range: use 10 to 1000 ms" \
 	"--timeout 300 --emulated-windows 8|--timeout 300 is too short for 8 emulated windows a boot \(at least 40 s each\): give --timeout 320"; do
 	# shellcheck disable=SC2086,SC2090
 	expect_fail "$B" --dry-run ${bad%%|*}

@@ -96,6 +96,13 @@ static void derived(void **state)
 	assert_int_equal(g->n, 1);
 	assert_float_equal(g->v[groups_index(g, 1)], 20, 1e-12);
 	assert_null(groups_find_counter(&gs, "head", "c1", "all", "add_partial", "count"));
+	/* a series boot's statistics derive the same way, under their kind */
+	groups_add(groups_add_counter(&gs, "head", "c1", "all", "alloc_fastpath", "series"), 5, 1);
+	groups_add(groups_add_counter(&gs, "head", "c1", "all", "deactivate_to_head", "series"), 7, 1);
+	groups_derive(&gs);
+	g = groups_find_counter(&gs, "head", "c1", "all", "add_partial", "series");
+	assert_non_null(g);
+	assert_float_equal(g->v[groups_index(g, 1)], 7, 0);
 	groups_free(&gs);
 }
 

@@ -38,6 +38,7 @@
 #include "slowdown.h"
 #include "emuratio.h"
 #include "mainconfig.h"
+#include "series.h"
 #include "stats.h"
 
 static const double A[] = { 10.66, 9.8, 11.2, 10.1, 12.0, 10.9, 11.5, 9.9 };
@@ -350,10 +351,44 @@ static void emulated_ratio(void **state)
 	assert_float_equal(max, 808, 0);
 }
 
+/* The partial list over time (series.c), by hand: rates between samples
+ * (none at the first, nor where time did not move), a run's summary (median
+ * and max length, rates over the whole run), the sampler's share */
+static void series(void **state)
+{
+	const struct series_point p[] = {
+		{ 0, 4, 0, 0 }, { 20, 10, 100, 40 }, { 20, 12, 100, 40 }, { 250, 2, 1250, 1190 }, { 260, 3, 1260, 1195 },
+	};
+	double a[5], t[5];
+	struct series_summary s;
+
+	(void)state;
+	series_rates(p, 5, a, t);
+	assert_true(isnan(a[0]) && isnan(t[0]) && isnan(a[2]));
+	assert_float_equal(a[1], 5, 1e-12);
+	assert_float_equal(t[1], 2, 1e-12);
+	assert_float_equal(a[3], 5, 1e-12);
+	assert_float_equal(t[3], 5, 1e-12);
+	assert_float_equal(a[4], 1, 1e-12);
+	assert_int_equal(series_summarise(p, 5, &s), 0);
+	assert_int_equal(s.samples, 5);
+	assert_float_equal(s.duration_ms, 260, 0);
+	assert_float_equal(s.partial_median, 4, 0);
+	assert_float_equal(s.partial_max, 12, 0);
+	assert_float_equal(s.added_per_ms, 1260.0 / 260, 1e-12);
+	assert_float_equal(s.taken_per_ms, 1195.0 / 260, 1e-12);
+	assert_int_equal(series_summarise(p, 1, &s), -1);
+	assert_int_equal(series_summarise(p + 1, 2, &s), -1);
+	/* 13 samples of 1 ms over 2281 ms on 2 vCPUs: 0.285% */
+	assert_float_equal(series_share_pct(13, 1e6, 2281, 2), 1300.0 / 4562, 1e-9);
+	assert_true(isnan(series_share_pct(13, NAN, 2281, 2)));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(summary),
+		cmocka_unit_test(series),
 		cmocka_unit_test(main_configuration),
 		cmocka_unit_test(position_residuals),
 		cmocka_unit_test(drift),
