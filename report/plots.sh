@@ -73,7 +73,7 @@ done
 # 1000 messages side by side, as "mean lo hi" (lo, hi: the smallest and
 # largest boot's; a header row of kernel names: data, not code)
 ne=0
-if [ -s "$R/emulated-top.csv" ]; then
+if [ -s "$R/emulated-top.csv" ] && [ -n "$(ev "$baseline" all transfers n)" ]; then
 	{
 		line=function
 		for k in "${kernels[@]}"; do line+=" $k - -"; done
@@ -180,6 +180,8 @@ plot add_partial "add_partial() per 1000 messages, at the head and at the tail"
 plot slowpath "SLUB slow paths per 1000 messages (all caches)"
 plot emulated "emulated cache-line transfers per 1000 messages, by kernel function (whiskers: the boots' range)" "n=$ne"
 plot cycles "where the modelled cycles go ($(csv_rows "$R/emulated-cycles.csv" machine 2>/dev/null | head -n1) model, not measured time)"
-plot series "${HOT_CACHES%% *}'s partial list over a run (guest ms; each kernel's first series boot)" "n=$nsr" "labels=$slabels"
+# one scale for every panel: the largest length and rate, rounded up
+read -r smax s2max < <(awk '/^[0-9]/ { if ($2 > a) a = $2; if ($3 != "NaN" && $3 > b) b = $3 } END { printf "%d %d\n", a + 1, b + 1 }' "$PLOTS/series.dat" 2>/dev/null || echo "1 1")
+plot series "${HOT_CACHES%% *}'s partial list over a run (guest ms; each kernel's first series boot)" "n=$nsr" "labels=$slabels" "ymax=$smax" "ratemax=$s2max"
 plot scaling "${sk:-}/$baseline per message against vCPUs (95% CI; emulated: 95% CI from 3 boots, else range)" "n=$ns"
 rm -f "$PLOTS/times-points.dat"

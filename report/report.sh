@@ -179,7 +179,13 @@ if [ -f "$R/emulated.csv" ] && [ "$(wc -l <"$R/emulated.csv")" -gt 1 ]; then
 	# the cost model, when the counts were made on a machine model
 	if [ -n "$(csv_rows "$R/emulated.csv" machine 2>/dev/null | head -n1)" ]; then
 		"$S" emulated-cycles "$R/emulated.csv" "$R/hackbench.csv" --baseline "$baseline" ${prices[@]+"${prices[@]}"} >"$R/emulated-cycles.csv.tmp"
-		mv "$R/emulated-cycles.csv.tmp" "$R/emulated-cycles.csv"
+		# no cycles without the cache model's boots (instructions alone:
+		# --emulated-counters 0): no file, not a header alone
+		if [ "$(wc -l <"$R/emulated-cycles.csv.tmp")" -gt 1 ]; then
+			mv "$R/emulated-cycles.csv.tmp" "$R/emulated-cycles.csv"
+		else
+			rm -f "$R/emulated-cycles.csv.tmp"
+		fi
 	fi
 fi
 
@@ -210,6 +216,7 @@ SERIES_SHOWN=
 if [ -f "$R/series.csv" ] && [ "$(wc -l <"$R/series.csv")" -gt 1 ]; then
 	"$S" series "$R/series.csv" --summary >"$R/series-summary.csv.tmp"
 	mv "$R/series-summary.csv.tmp" "$R/series-summary.csv"
+	"$S" series "$R/series.csv" --baseline "$baseline" >"$R/.series-kernels.csv"
 	"$S" perturbation "$R/counters.csv" --caches "${HOT_CACHES// /,}" >"$R/perturbation.csv.tmp"
 	mv "$R/perturbation.csv.tmp" "$R/perturbation.csv"
 	SERIES_SHOWN=$(csv_rows "$R/series-summary.csv" kernel round config window | awk -F'|' -v ks="${kernels[*]}" -v c="$main" '
@@ -217,6 +224,8 @@ if [ -f "$R/series.csv" ] && [ "$(wc -l <"$R/series.csv")" -gt 1 ]; then
 		END { n = split(ks, K, " "); for (j = 1; j <= n; j++) if (K[j] in r) print K[j], r[K[j]] }')
 fi
 model_load series_summary "$R/series-summary.csv" kernel round config window cache
+model_load series_kernels "$R/.series-kernels.csv" kernel config window cache
+rm -f "$R/.series-kernels.csv"
 model_load perturbation "$R/perturbation.csv" kernel config cache counter
 
 say report "charts"

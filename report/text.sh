@@ -101,9 +101,12 @@ headline() { # KERNEL: one line against the baseline
 		echo "  boots or more per kernel, else the range over every pair of boots," | wrap
 		echo "  marked 'r'):" | wrap
 		for k in "${kernels[@]}"; do
-			[ "$k" != "$baseline" ] && [ -n "$(ev "$k" all transfers ratio)" ] || continue
+			# instructions always; misses and transfers where the cache
+			# model counted them (not with --emulated-counters 0)
+			[ "$k" != "$baseline" ] && [ -n "$(ev "$k" all instructions ratio)" ] || continue
 			line="  $k:"
 			for m in instructions misses transfers; do
+				[ -n "$(ev "$k" all "$m" ratio)" ] || continue
 				line+=$(printf ' %s x%.3f (%.3f..%.3f%s),' "$m" "$(ev "$k" all "$m" ratio)" "$(ev "$k" all "$m" lo)" "$(ev "$k" all "$m" hi)" \
 					"$([ "$(ev "$k" all "$m" bounds)" = range ] && echo ' r')")
 			done

@@ -32,6 +32,10 @@ int series_summarise(const struct series_point *p, size_t n, struct series_summa
 			s->partial_max = len[i];
 	}
 	s->partial_median = stats_median(len, n);
+	s->partial_mean = 0;
+	for (size_t i = 1; i < n; i++)
+		s->partial_mean += (p[i].t_ms - p[i - 1].t_ms) * (p[i].partial + p[i - 1].partial) / 2;
+	s->partial_mean /= dur;
 	free(len);
 	s->samples = n;
 	s->duration_ms = dur;

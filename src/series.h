@@ -18,6 +18,9 @@ struct series_summary {
 	size_t samples;
 	double duration_ms;     /* last sample's time less the first's */
 	double partial_median, partial_max;
+	/* the length over time: the trapezoids between samples over the
+	 * duration (samples come when the sampler gets a vCPU, not evenly) */
+	double partial_mean;
 	double added_per_ms, taken_per_ms; /* over the whole run */
 };
 
@@ -35,7 +38,7 @@ int series_summarise(const struct series_point *p, size_t n, struct series_summa
 double series_share_pct(size_t samples, double sample_ns, double duration_ms, double vcpus);
 
 /* series_csv.c: the subcommands (slubstats series, perturbation) */
-int series_print(const char *path, int summary);
+int series_print(const char *path, int summary, const char *baseline);
 int series_perturbation(const char *counters, const char *caches);
 
 #endif

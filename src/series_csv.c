@@ -3,6 +3,10 @@
  * runs of samples, and the twins' comparison from counters.csv:
  *   slubstats series SERIES_CSV            each sample with its rates
  *   slubstats series SERIES_CSV --summary  each run summarised
+ *   slubstats series SERIES_CSV --baseline K   each kernel over its series
+ *       boots: the spread of the runs' median list lengths, and against
+ *       K's boots of the same seeds, paired: slabs added per ms, and the
+ *       median list length (95% CI)
  *   slubstats perturbation COUNTERS_CSV --caches LIST
  *       each series boot's counts against its twin's (the emulated boot of
  *       the same kernel and seed), paired by seed */
@@ -167,21 +171,30 @@ static const char *const POINT_COLS[] = {
 };
 static const char *const SUM_COLS[] = {
 	"kernel", "round", "config", "window", "cache", "vcpus", "samples", "duration_ms", "partial_median",
-	"partial_max", "added_per_ms", "taken_per_ms", "sample_ns", "sampler_share_pct",
+	"partial_mean", "partial_max", "added_per_ms", "taken_per_ms", "sample_ns", "sampler_share_pct",
 };
 
-int series_print(const char *path, int summary)
+static void kernels_print(struct series *s, const char *baseline);
+
+int series_print(const char *path, int summary, const char *baseline)
 {
 	struct series s = { 0 };
 	struct csv_out o;
 
 	series_read(&s, path);
-	csv_out_header(&o, summary ? SUM_COLS : POINT_COLS, summary ? N(SUM_COLS) : N(POINT_COLS));
+	if (baseline) {
+		kernels_print(&s, baseline);
+		summary = 2; /* nothing more printed: the loop below frees */
+	}
+	if (summary < 2)
+		csv_out_header(&o, summary ? SUM_COLS : POINT_COLS, summary ? N(SUM_COLS) : N(POINT_COLS));
 	for (size_t i = 0; i < s.n; i++) {
 		struct run *r = &s.r[i];
 		struct series_summary m;
 
-		if (!summary) {
+		if (summary == 2) {
+			/* printed by kernels_print */
+		} else if (!summary) {
 			double *a = grow(NULL, r->n, sizeof(*a)), *t = grow(NULL, r->n, sizeof(*t));
 
 			series_rates(r->p, r->n, a, t);
@@ -203,6 +216,7 @@ int series_print(const char *path, int summary)
 			csv_set(&o, "samples", "%zu", m.samples);
 			csv_setd(&o, "duration_ms", m.duration_ms);
 			csv_setd(&o, "partial_median", m.partial_median);
+			csv_setd(&o, "partial_mean", m.partial_mean);
 			csv_setd(&o, "partial_max", m.partial_max);
 			csv_setd(&o, "added_per_ms", m.added_per_ms);
 			csv_setd(&o, "taken_per_ms", m.taken_per_ms);
@@ -216,6 +230,105 @@ int series_print(const char *path, int summary)
 	free(s.r);
 	free(s.c);
 	return 0;
+}
+
+static const char *const KERNEL_COLS[] = {
+	"kernel", "config", "window", "cache", "boots", "partial_mean", "partial_mean_min",
+	"partial_mean_max", "added_per_ms", "baseline", "pairs", "added_ratio", "added_ratio_lo",
+	"added_ratio_hi", "partial_ratio", "partial_ratio_lo", "partial_ratio_hi",
+};
+
+/* the summaries of the runs like r (kernel k, same configuration, window
+ * and cache), by round: the mean length over time in len[], slabs added
+ * per ms in add[], each run's round in rounds[] */
+static size_t runs_like(struct series *s, const struct run *r, const char *k, long *rounds,
+			double *len, double *add)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < s->n; i++) {
+		struct run *o = &s->r[i];
+		struct series_summary m;
+
+		if (strcmp(o->kernel, k) || strcmp(o->config, r->config) || o->window != r->window ||
+		    strcmp(o->cache, r->cache) || series_summarise(o->p, o->n, &m))
+			continue;
+		rounds[n] = o->round;
+		len[n] = m.partial_mean;
+		add[n++] = m.added_per_ms;
+	}
+	return n;
+}
+
+/* the paired ratio of a over b where their rounds match, into o's columns */
+static void set_paired(struct csv_out *o, const char *col, const long *ra, const double *a, size_t na,
+		       const long *rb, const double *b, size_t nb, size_t *pairs)
+{
+	double *x = grow(NULL, na + 1, sizeof(*x)), *y = grow(NULL, na + 1, sizeof(*y));
+	char name[64];
+	struct ratio q;
+	size_t n = 0;
+
+	for (size_t i = 0; i < na; i++)
+		for (size_t j = 0; j < nb; j++)
+			if (ra[i] == rb[j] && a[i] > 0 && b[j] > 0) {
+				x[n] = a[i];
+				y[n++] = b[j];
+			}
+	*pairs = n;
+	if (n >= 2 && !stats_paired_ratio(x, y, n, 0.95, &q)) {
+		csv_setd(o, col, q.ratio);
+		snprintf(name, sizeof(name), "%s_lo", col);
+		csv_setd(o, name, q.lo);
+		snprintf(name, sizeof(name), "%s_hi", col);
+		csv_setd(o, name, q.hi);
+	}
+	free(x);
+	free(y);
+}
+
+static void kernels_print(struct series *s, const char *baseline)
+{
+	struct csv_out o;
+	size_t cap = s->n + 1;
+	long *ra = grow(NULL, cap, sizeof(*ra)), *rb = grow(NULL, cap, sizeof(*rb));
+	double *ma = grow(NULL, cap, sizeof(*ma)), *aa = grow(NULL, cap, sizeof(*aa));
+	double *mb = grow(NULL, cap, sizeof(*mb)), *ab = grow(NULL, cap, sizeof(*ab));
+
+	csv_out_header(&o, KERNEL_COLS, N(KERNEL_COLS));
+	for (size_t i = 0; i < s->n; i++) {
+		struct run *r = &s->r[i];
+		size_t n, nb, pairs, first = 1;
+		struct summary sm;
+
+		/* once per kernel, configuration, window and cache: at its first run */
+		for (size_t j = 0; j < i && first; j++)
+			first = strcmp(s->r[j].kernel, r->kernel) || strcmp(s->r[j].config, r->config) ||
+				s->r[j].window != r->window || strcmp(s->r[j].cache, r->cache);
+		if (!first || !(n = runs_like(s, r, r->kernel, ra, ma, aa)))
+			continue;
+		stats_summary(ma, n, &sm);
+		csv_set(&o, "kernel", "%s", r->kernel);
+		csv_set(&o, "config", "%s", r->config);
+		csv_set(&o, "window", "%ld", r->window);
+		csv_set(&o, "cache", "%s", r->cache);
+		csv_set(&o, "boots", "%zu", n);
+		csv_setd(&o, "partial_mean", sm.median);
+		csv_setd(&o, "partial_mean_min", sm.min);
+		csv_setd(&o, "partial_mean_max", sm.max);
+		double la = 0;
+		for (size_t j = 0; j < n; j++)
+			la += log(aa[j]);
+		csv_setd(&o, "added_per_ms", exp(la / (double)n));
+		csv_set(&o, "baseline", "%s", baseline);
+		if (strcmp(r->kernel, baseline) && (nb = runs_like(s, r, baseline, rb, mb, ab))) {
+			set_paired(&o, "added_ratio", ra, aa, n, rb, ab, nb, &pairs);
+			set_paired(&o, "partial_ratio", ra, ma, n, rb, mb, nb, &pairs);
+			csv_set(&o, "pairs", "%zu", pairs);
+		}
+		csv_emit(&o);
+	}
+	free(ra), free(rb), free(ma), free(aa), free(mb), free(ab);
 }
 
 static const char *const PERT_COLS[] = {

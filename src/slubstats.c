@@ -17,9 +17,9 @@
  *       statistics of the timed rounds (default) or of the emulated
  *       counters' boots (paired by boot number: in the counting mode, by
  *       seed).
- *   slubstats series SERIES_CSV [--summary]
- *       a series boot's samples of the partial lists with their rates, or
- *       each run summarised (series.h)
+ *   slubstats series SERIES_CSV [--summary | --baseline K]
+ *       a series boot's samples of the partial lists with their rates, each
+ *       run summarised, or each kernel over its boots against K (series.h)
  *   slubstats perturbation COUNTERS_CSV --caches LIST
  *       the series boots' counts against their twins' (series_csv.c)
  *   slubstats crosscheck COUNTERS_CSV
@@ -514,7 +514,7 @@ static void usage(FILE *f)
 	      "       slubstats hosts HACKBENCH_CSV BOOTS_CSV [--baseline K]\n"
 	      "       slubstats variance VARIANCE_CSV...\n"
 	      "       slubstats crosscheck COUNTERS_CSV\n"
-	      "       slubstats series SERIES_CSV [--summary]\n"
+	      "       slubstats series SERIES_CSV [--summary | --baseline K]\n"
 	      "       slubstats perturbation COUNTERS_CSV --caches LIST\n"
 	      "       slubstats main-config SUMMARY_CSV\n"
 	      "       slubstats residuals HACKBENCH_CSV BOOTS_CSV --config C [--vcpus V]\n"
@@ -643,7 +643,7 @@ int main(int argc, char **argv)
 	if (!strcmp(cmd, "crosscheck") && argc == 2)
 		return cmd_crosscheck(argv[1]);
 	if (!strcmp(cmd, "series") && argc == 2)
-		return series_print(argv[1], summary);
+		return series_print(argv[1], summary, baseline);
 	if (!strcmp(cmd, "perturbation") && argc == 2) {
 		if (!caches)
 			cli_die("--caches", "is missing: which caches to count apart");

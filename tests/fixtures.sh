@@ -191,3 +191,43 @@ golden() {
 		fail "the report of $2 differs from tests/golden/$2.report.txt: $(head -n 30 "$d/report.diff")"
 	ok "the report of $2 is tests/golden/$2.report.txt, every line ($(wc -l <"$g"))"
 }
+
+# mkseries DIR: series boots for a mkrun run (seeds 1-3 of head and tail,
+# seed 1 of stock; c1 and c2): series.csv samples skbuff_head_cache every
+# 100 ms for 1000 ms, head's list 2 slabs long and 50, 55, 45 slabs added a
+# ms, tail's 20 and 10, 11, 9 (head/tail 5.00 each seed, lists 0.10); a
+# sample costs 1 ms (11 on 2 vCPUs: 0.55% of their time). Stock's boot
+# finished with no sample. counters.csv gets seeds 1-3
+# of head and tail as series boots and their twins (emulated): head's
+# free_add_partial 1010, 1000, 990 against 1000 each, tail's equal.
+mkseries() {
+	local d=$1
+	awk 'BEGIN {
+		OFS = ","
+		print "kernel,profile,round,config,window,vcpus,time_ms,cache,quantity,value"
+		split("head tail", K, " "); len["head"] = 2; len["tail"] = 20; rate["head"] = 50; rate["tail"] = 10
+		split("1 1.1 0.9", F, " ")
+		for (s = 1; s <= 3; s++) for (i = 1; i <= 2; i++) {
+			k = K[i]
+			print k, 2007, s, "c1", 1, 2, 0, "all", "sample_ns", 1000000
+			for (c = 1; c <= 2; c++) for (t = 0; t <= 1000; t += 100) {
+				print k, 2007, s, "c" c, 1, 2, t, "skbuff_head_cache", "partial", len[k]
+				print k, 2007, s, "c" c, 1, 2, t, "skbuff_head_cache", "free_add_partial", rate[k] * F[s] * t
+				print k, 2007, s, "c" c, 1, 2, t, "skbuff_head_cache", "alloc_from_partial", rate[k] * F[s] * t
+			}
+		}
+	}' >"$d/series.csv"
+	awk 'BEGIN {
+		OFS = ","
+		split("1010 1000 990", H, " ")
+		for (s = 1; s <= 3; s++) for (c = 1; c <= 2; c++) {
+			print "head", 2007, s, "c" c, "series", "slub", "skbuff_head_cache", "free_add_partial", H[s]
+			print "head", 2007, s, "c" c, "emulated", "slub", "skbuff_head_cache", "free_add_partial", 1000
+			print "tail", 2007, s, "c" c, "series", "slub", "skbuff_head_cache", "free_add_partial", 500
+			print "tail", 2007, s, "c" c, "emulated", "slub", "skbuff_head_cache", "free_add_partial", 500
+			for (i = 1; i <= 2; i++) for (kind = 0; kind < 2; kind++)
+				print (i == 1 ? "head" : "tail"), 2007, s, "c" c, (kind ? "series" : "emulated"), "slub", "skbuff_head_cache", "alloc_fastpath", 4000
+		}
+	}' >>"$d/counters.csv"
+	printf '%d,1,%s,series,1,2026-12-03T11:00:%02dZ,20,finished\n' 1 head 10 1 tail 20 1 stock 30 2 head 40 2 tail 50 3 head 41 3 tail 51 >>"$d/boots.csv"
+}

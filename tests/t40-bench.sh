@@ -12,13 +12,17 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 R=$tmp/run
 
-"$TOP/bench/run.sh" --quick --rounds 2 --seed 7 --emulated-windows 2 --out "$R" >"$tmp/log" 2>&1 || { cat "$tmp/log"; fail "bench failed"; }
+"$TOP/bench/run.sh" --quick --rounds 2 --seed 7 --emulated-windows 2 --series 1 --out "$R" >"$tmp/log" 2>&1 || { cat "$tmp/log"; fail "bench failed"; }
+# the series boots (one a kernel) run in the counting mode only
+det=0 nb=8
+"$TOP/emu/fetch-qemu.sh" --check && det=1 nb=10
 for f in manifest.json plan.json hackbench.csv counters.csv crosscheck.csv boots.csv rootfs.json kernels/head.json kernels/tail.json; do
 	[ -s "$R/$f" ] || fail "no $f"
 done
 [ "$(jq -r .status "$R/manifest.json")" = complete ] || fail "status $(jq -r .status "$R/manifest.json")"
-[ "$(jq -r .boots.done "$R/manifest.json")" = 8 ] || fail "boots: $(jq -c .boots "$R/manifest.json")"
-[ "$(jq -r '.boots.list | length' "$R/manifest.json")" = 8 ] || fail "manifest lists $(jq -r '.boots.list | length' "$R/manifest.json") boots"
+[ "$(jq -r .boots.done "$R/manifest.json")" = "$nb" ] && [ "$(jq -r .boots.expected "$R/manifest.json")" = "$nb" ] ||
+	fail "boots: $(jq -c .boots "$R/manifest.json")"
+[ "$(jq -r '.boots.list | length' "$R/manifest.json")" = "$nb" ] || fail "manifest lists $(jq -r '.boots.list | length' "$R/manifest.json") boots"
 [ "$(jq -r .plan.seed "$R/manifest.json")" = 7 ] || fail "seed not recorded"
 [ "$(jq -r .kernels.head.build_id "$R/manifest.json")" = "$(jq -r .build_id "$(kernel_dir head 2007)/manifest.json")" ] ||
 	fail "kernel manifest not in the run's manifest"
@@ -68,7 +72,7 @@ tr -s ' \n' '  ' <"$R/report.txt" | grep -q 'counted 2 windows per kernel (2 win
 ok "--emulated-windows 2: two windows a boot, each a replicate, in every CSV and the report"
 # ... in the counting mode (the default): seed 1, QEMU 10, SLUB's counts
 # of those boots in the report; and every boot's host load recorded.
-if "$TOP/emu/fetch-qemu.sh" --check; then
+if [ "$det" = 1 ]; then
 	[ "$(csv_rows "$R/boots.csv" kind seed | awk -F'|' '$1 == "emulated"' | sort -u)" = "emulated|1" ] ||
 		fail "the emulated boots' seeds: $(cat "$R/boots.csv")"
 	grep -qx 'qemu_version=QEMU emulator version 10.0.2.*' "$R/raw/e01-head/boot-info" || fail "e01-head did not run QEMU 10"
@@ -77,6 +81,28 @@ if "$TOP/emu/fetch-qemu.sh" --check; then
 	[ -s "$R/mechanism-emulated.csv" ] && grep -q "^The same in the emulated counters' boots (counting mode" "$R/report.txt" ||
 		fail "no counting-mode mechanism in the report"
 	ok "the emulated boots ran in the counting mode (seed 1, QEMU 10), their SLUB counts in the report"
+	# --series 1: a series boot a kernel (seed 1, QEMU 10, no plugin), the
+	# twin of e01 but for the sampler: samples of both hot caches in both
+	# windows, its own kind in the CSVs, the report's section and chart
+	[ "$(csv_rows "$R/boots.csv" kind seed result | grep -c '^series|1|finished$')" = 2 ] || fail "series boots: $(cat "$R/boots.csv")"
+	[ ! -e "$R/raw/s01-head/emulated-raw.csv" ] || fail "s01-head ran the plugin"
+	grep -qx 'SB_SERIES=20' "$R/raw/s01-head/plan-in.sh" && grep -qx 'SB_SERIES=0' "$R/raw/e01-head/plan-in.sh" &&
+		[ "$(diff "$R/raw/s01-head/plan-in.sh" "$R/raw/e01-head/plan-in.sh" | grep -c '^[<>]')" = 2 ] ||
+		fail "s01-head's plan is not e01-head's but for SB_SERIES: $(diff "$R/raw/s01-head/plan-in.sh" "$R/raw/e01-head/plan-in.sh")"
+	for k in head tail; do
+		for c in skbuff_head_cache kmalloc-512; do
+			for w in 1 2; do
+				n=$(csv_rows "$R/series.csv" kernel window cache quantity | grep -c "^$k|$w|$c|partial$" || true)
+				[ "$n" -ge 3 ] || fail "$k's series of $c in window $w: $n samples"
+			done
+		done
+		[ "$(csv_rows "$R/counters.csv" kernel kind counter | grep -c "^$k|series|free_add_partial$")" -ge 2 ] ||
+			fail "$k's series boot: no SLUB statistics of kind series"
+	done
+	csv_rows "$R/series.csv" cache quantity value | grep -qE '^all\|sample_ns\|[1-9][0-9]*$' || fail "no sampler cost in series.csv"
+	grep -q '^The partial list over time' "$R/report.txt" && [ -s "$R/plots/series.png" ] && [ -s "$R/perturbation.csv" ] ||
+		fail "report: no partial list over time: $(cat "$R/report.txt")"
+	ok "--series 1: a series boot a kernel (seed 1, no plugin, e01's plan but for SB_SERIES), samples of both hot caches in both windows, the report's section and chart"
 fi
 [ "$(csv_rows "$R/boots.csv" result host_load | awk -F'|' '$1 == "finished" && $2 ~ /^[0-9]+\.[0-9][0-9]$/' | wc -l)" = 8 ] ||
 	fail "host_load not recorded for every boot: $(cat "$R/boots.csv")"

@@ -89,3 +89,34 @@ while IFS='|' read -r _ b k time det timed fs _; do
 	n=$((n + 1))
 done <<<"$t2"
 ok "the README's 2.6.23 table: $n rows, 4 figures each, as results/reference-2.6.23's CSVs give them"
+
+# The table of results/reference-series (the partial list over time):
+# every figure made again from the committed series.csv and
+# perturbation.csv, and the sampler's share in the prose as the report says it.
+R3=$TOP/results/reference-series
+t3=$(awk '/^\| kernel \| list length, averaged over a run/ { f = 1; next } f && !/^\|/ { exit } f && !/^\| ---/' "$TOP/README.md")
+[ "$(wc -l <<<"$t3")" = 2 ] || fail "the README's series table: $(wc -l <<<"$t3") rows, want 2 (head, tail)"
+"$TOOLS_BIN/slubstats" series "$R3/series.csv" --baseline tail >"$tmp/series-kernels.csv"
+n=0
+while IFS='|' read -r _ k len add vs_add vs_len pert _; do
+	k=$(xargs <<<"$k")
+	K() { g "$tmp/series-kernels.csv" "$1" kernel="$k" config=c1 window=1 cache=skbuff_head_cache; }
+	P() { g "$R3/perturbation.csv" "$1" kernel="$k" config=c1 cache=all counter=add_partial; }
+	want=("$(printf '%.0f (%.0f..%.0f)' "$(K partial_mean)" "$(K partial_mean_min)" "$(K partial_mean_max)")" "$(printf '%.1f' "$(K added_per_ms)")")
+	if [ "$k" = tail ]; then
+		want+=("(base)" "(base)")
+	else
+		want+=("$(ratio "$(K added_ratio)" "$(K added_ratio_lo)" "$(K added_ratio_hi)" %.2f)" "$(ratio "$(K partial_ratio)" "$(K partial_ratio_lo)" "$(K partial_ratio_hi)" %.2f)")
+	fi
+	want+=("$(ratio "$(P ratio)" "$(P ratio_lo)" "$(P ratio_hi)" %.3f)")
+	got=()
+	for c in "$len" "$add" "$vs_add" "$vs_len" "$pert"; do got+=("$(xargs <<<"$c")"); done
+	for i in "${!want[@]}"; do
+		[ "${got[$i]}" = "${want[$i]}" ] || fail "README, series table, $k, column $((i + 2)): '${got[$i]}', the results say '${want[$i]}'"
+	done
+	n=$((n + 1))
+done <<<"$t3"
+share=$(tr -s ' \n' '  ' <"$R3/report.txt" | sed -n "s/.*at most \([0-9.]*%\) of the vCPUs' time in a run.*/\1/p")
+[ -n "$share" ] && tr -s ' \n' '  ' <"$TOP/README.md" | grep -qF "at most $share of the vCPUs'" ||
+	fail "the README does not give the sampler's share as results/reference-series/report.txt does (${share:-none})"
+ok "the README's series table: $n rows, 5 figures each, and the sampler's share ($share), as results/reference-series gives them"

@@ -1,7 +1,8 @@
 # The partial list over time: a panel per kernel side by side, the list's
 # length at each sample (slabs, left axis) and the slabs added per ms
 # between samples (right axis, a step over each interval) against guest ms. Variables: dat (a block per kernel: its
-# name, then "ms slabs added_per_ms"), n (blocks), labels (their names).
+# name, then "ms slabs added_per_ms"), n (blocks), labels (their names),
+# ymax and ratemax (the axes' tops, one scale for every panel).
 load dir."/common.gp"
 if (fmt eq "svg") {
 	set terminal svg size 400 * (n > 1 ? n : 1) + 200,500 dynamic noenhanced font "DejaVu Sans,12" background "white"
@@ -16,8 +17,8 @@ set ylabel "slabs on the list"
 set y2label "added per ms"
 set ytics nomirror
 set y2tics
-set yrange [0:*]
-set y2range [0:*]
+set yrange [0:ymax]
+set y2range [0:ratemax]
 set key below
 do for [i = 0:n - 1] {
 	set title word(labels, i + 1)

@@ -60,9 +60,10 @@ for m in $metrics; do
 done
 echo
 for k in "${kernels[@]}"; do
-	[ "$k" != "$baseline" ] && [ -n "$(ev "$k" all transfers ratio)" ] || continue
+	[ "$k" != "$baseline" ] && [ -n "$(ev "$k" all instructions ratio)" ] || continue
 	line="  $k/$baseline:"
 	for m in $metrics; do
+		[ -n "$(ev "$k" all "$m" ratio)" ] || continue
 		lo=$(ev "$k" all "$m" lo) hi=$(ev "$k" all "$m" hi)
 		# the bounds read against 1 by slubstats emulated (direction)
 		line+=$(awk -v m="$m" -v r="$(ev "$k" all "$m" ratio)" -v lo="$lo" -v hi="$hi" -v b="$(ev "$k" all "$m" bounds)" -v u="$unit" \
@@ -122,6 +123,7 @@ top() {
 	done
 	echo
 }
-top "Functions by cache-line transfers" transfers
+# transfers where the cache model counted them (not with --emulated-counters 0)
+[ -z "$(ev "$baseline" all transfers n)" ] || top "Functions by cache-line transfers" transfers
 top "Functions by instructions" instructions
 [ -z "$(ev "$baseline" all cycles n)" ] || top "Functions by modelled cycles (the cost model below)" cycles

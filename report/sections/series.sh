@@ -7,7 +7,7 @@
 # series_summary and perturbation tables); series boots that sampled
 # nothing, or too little, said by name.
 series_section() {
-	local k r cache=${HOT_CACHES%% *} n b_add b_med add med line bad
+	local k r cache=${HOT_CACHES%% *} n bad
 	# a finished series boot with no sample, or too few to chart
 	bad=$(csv_rows "$R/boots.csv" kind round kernel result | awk -F'|' '$1 == "series" && $4 == "finished" { print $3, $2 }' |
 		while read -r k r; do
@@ -21,31 +21,30 @@ series_section() {
 	[ -n "$SERIES_SHOWN$bad" ] || return 0
 	echo "The partial list over time: series boots (the counting mode, no plugin), the"
 	echo "hot caches' partial lists sampled in each run; $cache, each kernel's"
-	echo "first series boot (plots/series.png):"
+	echo "first series boot (plots/series.png), the length averaged over time:"
 	while read -r k r; do
 		[ -n "$k" ] || continue
 		n=$(model_get series_summary samples "$k" "$r" "$main" 1 "$cache")
 		[ -n "$n" ] || continue
-		printf '  %s (seed %s): %s samples over %s ms; list length median %s slabs (max %s); slabs added %.1f per ms\n' \
+		printf '  %s (seed %s): %s samples over %s ms; the list %.0f slabs long on average (at most %s); slabs added %.1f per ms\n' \
 			"$k" "$r" "$n" "$(model_get series_summary duration_ms "$k" "$r" "$main" 1 "$cache")" \
-			"$(model_get series_summary partial_median "$k" "$r" "$main" 1 "$cache")" "$(model_get series_summary partial_max "$k" "$r" "$main" 1 "$cache")" \
+			"$(model_get series_summary partial_mean "$k" "$r" "$main" 1 "$cache")" "$(model_get series_summary partial_max "$k" "$r" "$main" 1 "$cache")" \
 			"$(model_get series_summary added_per_ms "$k" "$r" "$main" 1 "$cache")" | wrap
 	done <<<"$SERIES_SHOWN"
-	# the reading: each kernel against the baseline's first series boot
-	r=$(awk -v b="$baseline" '$1 == b { print $2 }' <<<"$SERIES_SHOWN")
-	b_add=$(model_get series_summary added_per_ms "$baseline" "$r" "$main" 1 "$cache")
-	b_med=$(model_get series_summary partial_median "$baseline" "$r" "$main" 1 "$cache")
-	if [ -n "$b_add" ]; then
-		while read -r k r; do
-			[ -n "$k" ] && [ "$k" != "$baseline" ] || continue
-			add=$(model_get series_summary added_per_ms "$k" "$r" "$main" 1 "$cache")
-			med=$(model_get series_summary partial_median "$k" "$r" "$main" 1 "$cache")
-			[ -n "$add" ] || continue
-			awk -v k="$k" -v b="$baseline" -v a="$add" -v ba="$b_add" -v m="$med" -v bm="$b_med" 'BEGIN {
-				printf "  Reading: %s added slabs to the list %s as %s did (%.1f against %.1f per ms), its list a median %s slabs long against %s.\n",
-					k, (ba > 0 ? sprintf("%.2f times as often", a / ba) : "where none was added"), b, a, ba, m, bm }' | wrap
-		done <<<"$SERIES_SHOWN"
-	fi
+	# the reading: every series boot of each kernel against the baseline's
+	# of the same seeds (the model's series_kernels)
+	for k in "${kernels[@]}"; do
+		[ "$k" != "$baseline" ] || continue
+		n=$(model_get series_kernels pairs "$k" "$main" 1 "$cache")
+		[ -n "$n" ] && [ -n "$(model_get series_kernels added_ratio "$k" "$main" 1 "$cache")" ] || continue
+		printf '  Reading, over %s seeds paired: %s added slabs to the list x%.2f (%.2f..%.2f) as often as %s, and its list held x%.2f (%.2f..%.2f) as many slabs (averaged over time, the median boot %.0f, its boots %.0f..%.0f; %s %.0f).\n' \
+			"$n" "$k" "$(model_get series_kernels added_ratio "$k" "$main" 1 "$cache")" "$(model_get series_kernels added_ratio_lo "$k" "$main" 1 "$cache")" \
+			"$(model_get series_kernels added_ratio_hi "$k" "$main" 1 "$cache")" "$baseline" \
+			"$(model_get series_kernels partial_ratio "$k" "$main" 1 "$cache")" "$(model_get series_kernels partial_ratio_lo "$k" "$main" 1 "$cache")" \
+			"$(model_get series_kernels partial_ratio_hi "$k" "$main" 1 "$cache")" "$(model_get series_kernels partial_mean "$k" "$main" 1 "$cache")" \
+			"$(model_get series_kernels partial_mean_min "$k" "$main" 1 "$cache")" "$(model_get series_kernels partial_mean_max "$k" "$main" 1 "$cache")" \
+			"$baseline" "$(model_get series_kernels partial_mean "$baseline" "$main" 1 "$cache")" | wrap
+	done
 	series_cost
 	[ -z "$bad" ] || { echo "  Series boots to read with care:"; wrap <<<"$bad"; }
 	echo
