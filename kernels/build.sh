@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
 # Build slubbench kernel variants from Debian's linux-source-6.1.
 #
-# Usage: kernels/build.sh [--profile 2007|modern] [--variant NAME=PATCH]... [VARIANT...]
+# Usage: kernels/build.sh [--profile 2007|modern] [--variant NAME=PATCH[,PATCH...]]... [VARIANT...]
 #        kernels/build.sh --list
 #        kernels/build.sh --check-patches
 #        kernels/build.sh --tools    (the kernel tree's slabinfo tool alone)
 #
 # Variants come from kernels/variants (default: all of them); --variant adds
-# "stock + PATCH" under NAME. Each built variant lands, complete or not at
+# "stock + PATCH" under NAME (several patches: applied in the order given,
+# as a bisect's step is). Each built variant lands, complete or not at
 # all, in $SLUBBENCH_CACHE/kernels/<variant>-<profile>/: bzImage, vmlinux,
 # System.map, config, build.log, objects.sha256, manifest.json.
 set -euo pipefail
@@ -69,10 +70,14 @@ for name in "${!user_patch[@]}"; do
 		die "--variant name '$name': use lower-case letters, digits, '.', '_' and '-'"
 	[ -z "${allocator[$name]:-}" ] ||
 		die "--variant name '$name' clashes with a built-in variant (${names[*]}): choose another name"
-	[ -f "$file" ] || die "--variant $name: patch file '$file' does not exist"
 	names+=("$name")
 	allocator[$name]=slub
-	patches[$name]="${patches[stock]}$(realpath "$file") "
+	patches[$name]=${patches[stock]}
+	IFS=, read -r -a files <<<"$file"
+	for f in "${files[@]}"; do
+		[ -f "$f" ] || die "--variant $name: patch file '$f' does not exist"
+		patches[$name]+="$(realpath "$f") "
+	done
 	wanted+=("$name")
 done
 

@@ -44,3 +44,19 @@ unsigned long long cli_uint(const char *opt, const char *arg,
 		cli_die(opt, "%s is out of range: use %llu..%llu", arg, min, max);
 	return v;
 }
+
+double cli_double(const char *opt, const char *arg, double min, double max)
+{
+	char *end;
+	double v;
+
+	errno = 0;
+	if (!arg || !((arg[0] >= '0' && arg[0] <= '9') || arg[0] == '.'))
+		cli_die(opt, "needs a number such as 1.5, not '%s'", arg ? arg : "");
+	v = strtod(arg, &end);
+	if (errno || *end || !(v == v))
+		cli_die(opt, "needs a number such as 1.5, not '%s'", arg);
+	if (v < min || v > max)
+		cli_die(opt, "%s is out of range: use %g..%g", arg, min, max);
+	return v;
+}

@@ -16,4 +16,7 @@ void cli_bad_option(int c, char **argv) __attribute__((noreturn));
 unsigned long long cli_uint(const char *opt, const char *arg,
 			    unsigned long long min, unsigned long long max);
 
+/* A number (decimal) in [min, max], or cli_die naming the option. */
+double cli_double(const char *opt, const char *arg, double min, double max);
+
 #endif

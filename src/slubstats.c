@@ -22,6 +22,10 @@
  *       run summarised, or each kernel over its boots against K (series.h)
  *   slubstats perturbation COUNTERS_CSV --caches LIST
  *       the series boots' counts against their twins' (series_csv.c)
+ *   slubstats bisect STEPS_CSV --steps N [--factor F] [--max-boots M]
+ *                    [--end-boots E] [--state]
+ *       a bisect's steps and their verdicts, or what to boot next
+ *       (bisect.h, bisect_csv.c)
  *   slubstats crosscheck COUNTERS_CSV
  *       per cache and counting run: slub:add_partial events (perf) against
  *       the add_partial sum of the SLUB statistics; agree within 1%.
@@ -89,6 +93,7 @@
 #include "growth.h"
 #include "windows.h"
 #include "series.h"
+#include "bisect.h"
 #include "slowdown.h"
 #include "variance.h"
 #include "stats.h"
@@ -313,7 +318,8 @@ static int cmd_mechanism(const char *cpath, const char *hpath, const char *cache
 		struct summary s;
 		struct pairs pr;
 		struct ratio r;
-		double msgs = t ? t->messages : NAN;
+		/* a run without timed boots (a bisect's): from any run's row */
+		double msgs = t ? t->messages : groups_config_messages(hpath, g->kernel, g->config);
 		/* a ratio per visit is not a count: no per-message figure */
 		int per_msg = strcmp(g->counter, "objects_per_partial_visit") != 0;
 
@@ -516,6 +522,7 @@ static void usage(FILE *f)
 	      "       slubstats crosscheck COUNTERS_CSV\n"
 	      "       slubstats series SERIES_CSV [--summary | --baseline K]\n"
 	      "       slubstats perturbation COUNTERS_CSV --caches LIST\n"
+	      "       slubstats bisect STEPS_CSV --steps N [--factor F] [--max-boots M] [--end-boots E] [--state]\n"
 	      "       slubstats main-config SUMMARY_CSV\n"
 	      "       slubstats residuals HACKBENCH_CSV BOOTS_CSV --config C [--vcpus V]\n"
 	      "       slubstats drift HACKBENCH_CSV BOOTS_CSV --config C [--vcpus V]\n"
@@ -545,13 +552,20 @@ int main(int argc, char **argv)
 		{ "to", required_argument, NULL, 'T' },
 		{ "counter", required_argument, NULL, 'N' },
 		{ "summary", no_argument, NULL, 's' },
+		{ "steps", required_argument, NULL, 'S' },
+		{ "factor", required_argument, NULL, 'f' },
+		{ "max-boots", required_argument, NULL, 'm' },
+		{ "end-boots", required_argument, NULL, 'e' },
+		{ "state", no_argument, NULL, 'Z' },
 		{ "help", no_argument, NULL, 'h' },
 		{ 0 },
 	};
 	const char *baseline = NULL, *caches = NULL, *config = NULL, *kind = "timed", *vcpus = NULL, *cmd;
 	const char *from = NULL, *to = NULL, *counter = "add_partial";
 	unsigned limit = 12;
-	int summary = 0;
+	int summary = 0, steps = 0, state = 0;
+	double factor = 1.5;
+	size_t max_boots = 3, end_boots = 2;
 	static struct restated restated;
 	struct restated *r = NULL;
 	char err[256];
@@ -599,6 +613,21 @@ int main(int argc, char **argv)
 		case 's':
 			summary = 1;
 			break;
+		case 'S':
+			steps = (int)cli_uint("--steps", optarg, 2, 4096);
+			break;
+		case 'f':
+			factor = cli_double("--factor", optarg, 1.01, 1000);
+			break;
+		case 'm':
+			max_boots = (size_t)cli_uint("--max-boots", optarg, 1, 64);
+			break;
+		case 'e':
+			end_boots = (size_t)cli_uint("--end-boots", optarg, 1, 64);
+			break;
+		case 'Z':
+			state = 1;
+			break;
 		case 'h':
 			usage(stdout);
 			return 0;
@@ -642,6 +671,11 @@ int main(int argc, char **argv)
 		return cmd_main_config(argv[1]);
 	if (!strcmp(cmd, "crosscheck") && argc == 2)
 		return cmd_crosscheck(argv[1]);
+	if (!strcmp(cmd, "bisect") && argc == 2) {
+		if (!steps)
+			cli_die("--steps", "is missing: how many steps (the changes and step 0)");
+		return bisect_print(argv[1], steps, factor, max_boots, end_boots, state);
+	}
 	if (!strcmp(cmd, "series") && argc == 2)
 		return series_print(argv[1], summary, baseline);
 	if (!strcmp(cmd, "perturbation") && argc == 2) {

@@ -66,6 +66,9 @@ void groups_derive(struct groups *gs);
 /* add_partial's parts, the one definition (groups_derive, series_csv.c) */
 #define ADD_PARTIAL_NPARTS 3
 extern const char *const ADD_PARTIAL_PARTS[ADD_PARTIAL_NPARTS];
+/* The messages of a configuration's run from its first hackbench.csv row
+ * of any kind (a run with no timed boot: a bisect's); NAN when none. */
+double groups_config_messages(const char *path, const char *kernel, const char *config);
 /* hackbench messages of one run: groups x fds senders x fds receivers x loops */
 double groups_messages(double groups, double fds, double loops);
 

@@ -149,3 +149,20 @@ void groups_read_counters(struct groups *gs, const char *path, const char *cache
 	}
 	csv_close(&c);
 }
+
+double groups_config_messages(const char *path, const char *kernel, const char *config)
+{
+	struct csv c;
+	int k[T_N];
+	double m = NAN;
+
+	csv_open_cols(&c, path, TIMES_IN, T_N, k);
+	while (csv_next(&c))
+		if (!strcmp(c.fld[k[T_KERNEL]], kernel) && !strcmp(c.fld[k[T_CONFIG]], config) &&
+		    c.fld[k[T_MODE]][0]) {
+			m = groups_messages(csv_num(&c, k[T_GROUPS]), csv_num(&c, k[T_FDS]), csv_num(&c, k[T_LOOPS]));
+			break;
+		}
+	csv_close(&c);
+	return m;
+}

@@ -37,6 +37,7 @@ mkrun "$tmp/b" 4
 [ ! -e "$tmp/b/plots/series.png" ] || fail "a run without series boots has the chart"
 ok "a run without series boots: no section, no chart"
 
+# shellcheck disable=SC2016 # a command substitution as data, on purpose
 for bad in 'head,2007,1,c1,1,2,-5,skbuff_head_cache,partial,2|time_ms' 'head,2007,1,c1,1,2,5,skbuff_head_cache,$(reboot),2|quantity' \
 	'head,2007,1,c1,1,2,5,skbuff_head_cache,partial,x|value'; do
 	cp -r "$tmp/a" "$tmp/c"

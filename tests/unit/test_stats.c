@@ -39,6 +39,7 @@
 #include "emuratio.h"
 #include "mainconfig.h"
 #include "series.h"
+#include "bisect.h"
 #include "stats.h"
 
 static const double A[] = { 10.66, 9.8, 11.2, 10.1, 12.0, 10.9, 11.5, 9.9 };
@@ -384,11 +385,76 @@ static void series(void **state)
 	assert_true(isnan(series_share_pct(13, NAN, 2281, 2)));
 }
 
+/* Bisect's decisions (bisect.c), on stored values: the ends (up, down,
+ * too close, missing), a value's zone (a quarter of the log gap from each
+ * edge), a step's verdict (all good, all bad, mixed, spent: skip), the next
+ * step (the middle, an unclear one first, around skipped ones), and a
+ * whole bisect of 8 changes finding the culprit in ceil(log2 8) = 3 steps */
+static void bisect(void **state)
+{
+	const double good[] = { 100, 104 }, bad[] = { 250, 260 }, near[] = { 140 };
+	struct bisect_ends e;
+	enum bisect_verdict v[9] = { BV_GOOD, BV_NONE, BV_NONE, BV_NONE, BV_NONE, BV_NONE, BV_NONE, BV_NONE, BV_BAD };
+	int lo, hi;
+
+	(void)state;
+	assert_int_equal(bisect_ends(good, 2, bad, 2, 1.5, &e), 0);
+	assert_true(e.up);
+	assert_float_equal(e.good_edge, 104, 0);
+	assert_float_equal(e.bad_edge, 250, 0);
+	assert_int_equal(bisect_ends(good, 2, near, 1, 1.5, &e), -1);
+	assert_int_equal(bisect_ends(good, 0, bad, 2, 1.5, &e), -1);
+	assert_int_equal(bisect_ends(bad, 2, good, 2, 1.5, &e), 0);
+	assert_false(e.up);
+	assert_int_equal(bisect_value(&e, 120), BV_BAD);
+	assert_int_equal(bisect_ends(good, 2, bad, 2, 1.5, &e), 0);
+	/* the gap 104..250: log 2.404, a quarter 1.245x: good to 129.5, bad from 200.8 */
+	assert_int_equal(bisect_value(&e, 129), BV_GOOD);
+	assert_int_equal(bisect_value(&e, 130), BV_UNCLEAR);
+	assert_int_equal(bisect_value(&e, 200), BV_UNCLEAR);
+	assert_int_equal(bisect_value(&e, 201), BV_BAD);
+	assert_int_equal(bisect_step(&e, (double[]){ 101, 110 }, 2, 0, 3), BV_GOOD);
+	assert_int_equal(bisect_step(&e, (double[]){ 240 }, 1, 1, 3), BV_BAD);
+	assert_int_equal(bisect_step(&e, (double[]){ 101, 240 }, 2, 0, 3), BV_UNCLEAR);
+	assert_int_equal(bisect_step(&e, (double[]){ 101, 240, 150 }, 3, 0, 3), BV_SKIP);
+	assert_int_equal(bisect_step(&e, NULL, 0, 3, 3), BV_SKIP);
+	assert_int_equal(bisect_step(&e, NULL, 0, 0, 3), BV_NONE);
+	assert_int_equal(bisect_next(v, 9, &lo, &hi), 4);
+	v[4] = BV_UNCLEAR;
+	assert_int_equal(bisect_next(v, 9, &lo, &hi), 4);
+	v[4] = BV_SKIP;
+	assert_int_equal(bisect_next(v, 9, &lo, &hi), 3);
+	v[3] = BV_BAD, v[4] = BV_NONE;
+	assert_int_equal(bisect_next(v, 9, &lo, &hi), 1);
+	assert_int_equal(hi, 3);
+	v[1] = BV_GOOD, v[2] = BV_SKIP;
+	assert_int_equal(bisect_next(v, 9, &lo, &hi), -1);
+	assert_int_equal(lo, 1);
+	assert_int_equal(hi, 3);
+	/* 8 changes, the 5th turns head insertion on: 3 steps find it */
+	for (int culprit = 1; culprit <= 8; culprit++) {
+		enum bisect_verdict w[9] = { BV_GOOD };
+		int steps = 0, s;
+
+		for (int i = 1; i < 9; i++)
+			w[i] = BV_NONE;
+		w[8] = BV_BAD;
+		while ((s = bisect_next(w, 9, &lo, &hi)) >= 0) {
+			w[s] = bisect_value(&e, s >= culprit ? 255 : 102);
+			steps++;
+		}
+		assert_int_equal(hi, culprit);
+		assert_int_equal(lo, culprit - 1);
+		assert_true(steps <= 3);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(summary),
 		cmocka_unit_test(series),
+		cmocka_unit_test(bisect),
 		cmocka_unit_test(main_configuration),
 		cmocka_unit_test(position_residuals),
 		cmocka_unit_test(drift),
