@@ -38,6 +38,9 @@ Commands (default: all):
                   statistics, charts and report.txt/report.md of a run
   compare RUN-A RUN-B
                   the same kernels across two runs (e.g. two machines)
+  bisect --series FILE [OPTS]
+                  find the change of a patch series that moves a SLUB count,
+                  booting each step in the counting mode (bisect/run.sh --help)
   merge OUT SHARD...
                   join the shards of one plan (bench --shard I/N, from any
                   hosts) into one run; then ./run.sh report OUT
@@ -84,6 +87,7 @@ bench) ensure_deps; exec "$TOP/bench/run.sh" "$@" ;;
 test) ensure_deps; exec "$TOP/tests/run.sh" "$@" ;;
 report) ensure_deps; exec "$TOP/report/report.sh" "$@" ;;
 compare) ensure_deps; exec "$TOP/report/compare.sh" "$@" ;;
+bisect) ensure_deps; exec "$TOP/bisect/run.sh" "$@" ;;
 merge) ensure_deps; exec "$TOP/bench/merge.sh" "$@" ;;
 slurm)
 	[ "${1:-}" = submit ] || die "usage: ./run.sh slurm submit [OPTIONS] (see bench/slurm/submit.sh --help)"

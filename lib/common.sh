@@ -33,6 +33,16 @@ usage_from_header() {
 	exit 0
 }
 
+# wrap: each line folded at 78 columns, its continuations indented (every long line
+# of a report goes through here: report/text.sh, bisect/report.sh)
+wrap() {
+	awk '{ line = $0; first = 1
+		while (length(line) > 78) {
+			cut = 78; while (cut > 20 && substr(line, cut + 1, 1) != " ") cut--
+			print substr(line, 1, cut); line = "    " substr(line, cut + 2); first = 0 }
+		print line }'
+}
+
 # term_safe: stdin to stdout with what a terminal would obey shown
 # instead: ESC as \e, tab as \t, other control bytes as \xHH, C1 controls
 # and bidirectional overrides (U+202A-202E, U+2066-2069, U+200E-200F) as

@@ -32,6 +32,12 @@ COUNTERS_HDR=kernel,profile,round,config,window,vcpus,kind,source,cache,counter,
 # read (partial: the list's length, in slabs; the others, SLUB statistics
 # counted since the run began); one row a boot, cache "all", quantity
 # sample_ns, time_ms 0: what one sample cost alone, in guest ns.
+# A bisect's boots (bisect/run.sh), a row each: the step (how many of the
+# series' changes its kernel has), the variant built and its build id, the
+# boot of the step and its seed, the metric per 1000 messages (empty when
+# the boot gave none) and how the boot ended.
+# shellcheck disable=SC2034
+BISECT_HDR=step,variant,build_id,boot,seed,value,result
 # shellcheck disable=SC2034
 SERIES_HDR=kernel,profile,round,config,window,vcpus,time_ms,cache,quantity,value
 # The plugin's counts, in its order (emu/src/slubcount.c): where each L1
@@ -147,6 +153,10 @@ result word
 source ^(slub|perf|proc|knob)$
 counter ^[a-z_]+$
 quantity ^[a-z_]+$
+step uint
+variant name
+build_id ^[0-9a-f]*$
+boot uint
 time_ms uint
 value num
 tracepoint num

@@ -8,15 +8,6 @@ f3() { awk -v v="$1" 'BEGIN { if (v == "") print "n/a"; else printf "%.3f", v }'
 # fci V: an interval's end in at most 6 characters
 fci() { awk -v v="$1" 'BEGIN { printf (v < 10 ? "%.3f" : v < 100 ? "%.2f" : v < 1000 ? "%.1f" : "%.3g"), v }'; }
 fp() { awk -v v="$1" 'BEGIN { if (v == "") print "n/a"; else if (v < 0.0001) print "<0.0001"; else printf "%.4f", v }'; }
-# wrap: each line folded at 78 columns, its continuations indented (every
-# long line of the report goes through here)
-wrap() {
-	awk '{ line = $0; first = 1
-		while (length(line) > 78) {
-			cut = 78; while (cut > 20 && substr(line, cut + 1, 1) != " ") cut--
-			print substr(line, 1, cut); line = "    " substr(line, cut + 2); first = 0 }
-		print line }'
-}
 # fit_page: every line at most 80 columns: a longer one (a long label or
 # symbol from the run) is folded, each piece but the last ending in a
 # backslash, never inside a UTF-8 character; slubbench's own lines all fit

@@ -118,7 +118,8 @@ int bisect_print(const char *path, int nsteps, double factor, size_t max_boots, 
 			printf(",");
 			if (s[i].n)
 				printf("%.6g", geomean(s[i].v, s[i].n));
-			printf(",%s\n", have_ends ? VERDICT[v[i]] : "");
+			/* ends that do not differ are ends, neither good nor bad */
+			printf(",%s\n", have_ends ? VERDICT[v[i]] : i == 0 || i == last ? "end" : "");
 		}
 	}
 	free(s);

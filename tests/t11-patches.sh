@@ -30,3 +30,20 @@ for s in "${series[@]}"; do
 	grep -q '^total: 0 errors, 0 warnings' <<<"$res" || fail "checkpatch on $s: $res"
 	ok "$s: format-patch form, signed off, checkpatch clean"
 done
+
+# The bisect's test series (tests/data/bisect, t62): the same form, and
+# both its series apply in order on top of stock to a pristine tree.
+Q=$TOP/tests/data/bisect
+for f in "$Q"/*.patch; do
+	s=$(basename "$f")
+	head -n1 "$f" | grep -qE '^From [0-9a-f]{40} ' && grep -q '^Subject: \[PATCH' "$f" && grep -q '^Signed-off-by: ' "$f" ||
+		fail "$s is not in git format-patch form with a Subject and a Signed-off-by"
+	res=$(cd "$tree" && perl scripts/checkpatch.pl --no-tree "$f" 2>&1) || true
+	grep -q '^total: 0 errors, 0 warnings' <<<"$res" || fail "checkpatch on $s: $res"
+done
+for s in series series-none; do
+	mapfile -t list < <(sed 's/#.*//; /^[[:space:]]*$/d' "$Q/$s")
+	"$TOP/kernels/patch-tree.sh" --check "$tree" "$P"/0001-*.patch "${list[@]/#/$Q/}" >/dev/null 2>&1 ||
+		fail "tests/data/bisect/$s does not apply on top of stock"
+done
+ok "the bisect's test series: $(find "$Q" -name '*.patch' | wc -l) patches in format-patch form, checkpatch clean; series and series-none apply on top of stock"

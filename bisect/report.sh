@@ -1,0 +1,94 @@
+#!/usr/bin/env bash
+# A bisect's report: what each step measured and what it found, from the
+# bisect's directory alone (checked first as the untrusted input it is).
+#
+# Usage: bisect/report.sh DIR
+#
+# Writes DIR/report.txt (at most 80 columns) and DIR/plots/bisect.png and
+# .svg: the metric of every boot along the steps, the ends' edges marked.
+set -euo pipefail
+# shellcheck source=lib/common.sh
+. "$(dirname "$0")/../lib/common.sh"
+# shellcheck source=lib/rundir.sh
+. "$SLUBBENCH_TOP/lib/rundir.sh"
+
+split_opts "$@"
+set -- "${ARGS[@]+"${ARGS[@]}"}"
+dir=''
+while [ $# -gt 0 ]; do
+	case "$1" in
+	-h | --help) usage_from_header "$0" ;;
+	-*) die "unknown option '$1' (see bisect/report.sh --help)" ;;
+	*) [ -z "$dir" ] || die "one bisect at a time"; dir=$1; shift ;;
+	esac
+done
+[ -d "$dir" ] || die "no bisect at '$dir'"
+[ -f "$dir/bisect.json" ] && [ -f "$dir/steps.csv" ] || die "$dir is not a bisect's directory (no bisect.json and steps.csv)"
+check_csv "$dir/steps.csv" >/dev/null
+J=$dir/bisect.json
+jq -e 'type == "object" and (.patches | type == "array") and (.patches | length) >= 1 and (.patches | length) <= 1000' "$J" >/dev/null 2>&1 ||
+	die "$J: not a bisect's settings; refusing it"
+# jv KEY: a setting, a number or a word (anything else refused)
+jv() {
+	local v
+	v=$(jq -r --arg k "$1" '.[$k] | tostring' "$J")
+	[[ "$v" =~ ^[A-Za-z0-9_.]{1,40}$ ]] || die "$J: $1 '$(printf %q "$v")' is not a number or a word; refusing it"
+	echo "$v"
+}
+n=$(jq '.patches | length' "$J")
+nsteps=$((n + 1))
+build_tools all
+S=$TOOLS_BIN/slubstats
+args=(--steps "$nsteps" --factor "$(jv factor)" --max-boots "$(jv max_boots)" --end-boots "$(jv end_boots)")
+IFS=, read -r what _ lo hi good_edge bad_edge direction < <("$S" bisect "$dir/steps.csv" "${args[@]}" --state | tail -n1)
+table=$("$S" bisect "$dir/steps.csv" "${args[@]}")
+# name K / subject K: the change that step K adds (escaped: from the run)
+name() { jq -r --argjson i "$(($1 - 1))" '.patches[$i].name' "$J" | term_safe; }
+subject() { jq -r --argjson i "$(($1 - 1))" '.patches[$i].subject' "$J" | term_safe; }
+{
+	echo "slubbench bisect: $n changes ($(jv metric) per 1000 messages, counting mode)"
+	echo "$(basename "$dir"), seeds from $(jv seed), $(jv smp) vCPUs, hackbench -g $(jv groups) -l $(jv loops), profile $(jv profile)" | wrap
+	echo
+	echo "Each step k boots stock + the first k changes. A value is good or bad within a quarter of the ends' gap (on the logarithms) of that end; a step is booted again (another seed) while its values are not all on one side, and skipped after $(jv max_boots) boots." | wrap
+	echo
+	printf '  %4s  %-10s %-28s %s\n' step verdict "values (per 1000 msgs)" change
+	while IFS=, read -r k _ failed values _ verdict; do
+		[ "$k" != step ] || continue
+		c=stock
+		[ "$k" = 0 ] || c="$(name "$k")"
+		printf '  %4s  %-10s %-28s %s\n' "$k" "${verdict:-?}" "${values:-none}$([ "$failed" = 0 ] || echo " ($failed failed)")" "$c"
+	done <<<"$table"
+	echo
+	case "$what" in
+	found)
+		echo "Result: the first bad change is step $hi of $n:"
+		echo "  $(name "$hi")"
+		echo "  \"$(subject "$hi")\"" | wrap
+		echo "  good step $lo and bad step $hi differ in it alone; the ends' edges: good $good_edge, bad $bad_edge ($direction)." | wrap ;;
+	bounded)
+		echo "Result: the first bad change is one of steps $((lo + 1))..$hi: the steps between were skipped (see above)." | wrap ;;
+	no-regression)
+		echo "Result: no regression: the ends do not differ by the factor $(jv factor) (their values above)." | wrap ;;
+	ends-failed)
+		echo "Result: none: an end gave no value in $(jv max_boots) boots (see raw/)." | wrap ;;
+	*)
+		echo "Result: not finished ($what): go on with ./run.sh bisect --resume $dir --series SERIES." | wrap ;;
+	esac
+	nb=$(($(wc -l <"$dir/steps.csv") - 1))
+	echo "Boots: $nb in all, over $(($(grep -c . <<<"$table") - 1)) steps measured."
+} | term_safe >"$dir/report.txt.tmp"
+mv "$dir/report.txt.tmp" "$dir/report.txt"
+
+# the chart: every boot's value at its step, the ends' edges
+mkdir -p "$dir/plots"
+csv_rows "$dir/steps.csv" step value | awk -F'|' '$2 != "" { print $1, $2 }' >"$dir/plots/bisect.dat"
+if [ -s "$dir/plots/bisect.dat" ]; then
+	for fmt in png svg; do
+		gnuplot -e "fmt='$fmt'; out=$(gp_str "$dir/plots/bisect.$fmt"); dat=$(gp_str "$dir/plots/bisect.dat"); dir=$(gp_str "$SLUBBENCH_TOP/report/gp");
+			title_text=$(gp_str "$(jv metric) per 1000 messages along the series (each boot a point)"); sub_text=$(gp_str "$(basename "$dir")");
+			nsteps=$nsteps; good=${good_edge:-0}; bad=${bad_edge:-0}" "$SLUBBENCH_TOP/bisect/bisect.gp" ||
+			die "gnuplot failed on bisect/bisect.gp"
+	done
+fi
+rm -f "$dir/plots/bisect.dat"
+cat "$dir/report.txt"
