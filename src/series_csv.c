@@ -265,8 +265,6 @@ static void set_paired(struct csv_out *o, const char *col, const long *ra, const
 		       const long *rb, const double *b, size_t nb, size_t *pairs)
 {
 	double *x = grow(NULL, na + 1, sizeof(*x)), *y = grow(NULL, na + 1, sizeof(*y));
-	char name[64];
-	struct ratio q;
 	size_t n = 0;
 
 	for (size_t i = 0; i < na; i++)
@@ -276,13 +274,7 @@ static void set_paired(struct csv_out *o, const char *col, const long *ra, const
 				y[n++] = b[j];
 			}
 	*pairs = n;
-	if (n >= 2 && !stats_paired_ratio(x, y, n, 0.95, &q)) {
-		csv_setd(o, col, q.ratio);
-		snprintf(name, sizeof(name), "%s_lo", col);
-		csv_setd(o, name, q.lo);
-		snprintf(name, sizeof(name), "%s_hi", col);
-		csv_setd(o, name, q.hi);
-	}
+	csv_set_paired_ratio(o, col, x, y, n);
 	free(x);
 	free(y);
 }
@@ -349,7 +341,6 @@ int series_perturbation(const char *counters, const char *caches)
 		struct group *g = &with.g[i];
 		struct group *b = groups_find_counter(&without, g->kernel, g->config, g->cache, g->counter, "emulated");
 		struct pairs pr;
-		struct ratio r;
 		size_t n;
 
 		if (!b || !(n = groups_pair(g, b, &pr)))
@@ -362,11 +353,8 @@ int series_perturbation(const char *counters, const char *caches)
 		/* one pair: its ratio, no interval */
 		if (n == 1)
 			csv_setd(&o, "ratio", pr.a[0] / pr.b[0]);
-		else if (!stats_paired_ratio(pr.a, pr.b, n, 0.95, &r)) {
-			csv_setd(&o, "ratio", r.ratio);
-			csv_setd(&o, "ratio_lo", r.lo);
-			csv_setd(&o, "ratio_hi", r.hi);
-		}
+		else
+			csv_set_paired_ratio(&o, "ratio", pr.a, pr.b, n);
 		pairs_free(&pr);
 		csv_emit(&o);
 	}

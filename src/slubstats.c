@@ -317,7 +317,6 @@ static int cmd_mechanism(const char *cpath, const char *hpath, const char *cache
 		struct group *g = &gs.g[i], *t = groups_find(&hb, g->kernel, g->config, 0), *b;
 		struct summary s;
 		struct pairs pr;
-		struct ratio r;
 		/* a run without timed boots (a bisect's): from any run's row */
 		double msgs = t ? t->messages : groups_config_messages(hpath, g->kernel, g->config);
 		/* a ratio per visit is not a count: no per-message figure */
@@ -341,11 +340,7 @@ static int cmd_mechanism(const char *cpath, const char *hpath, const char *cache
 			csv_set(&o, "baseline", "%s", baseline);
 			b = groups_find_counter(&gs, baseline, g->config, g->cache, g->counter, g->kind);
 			if (b && b != g && groups_pair(g, b, &pr) >= 2) {
-				if (!stats_paired_ratio(pr.a, pr.b, pr.n, 0.95, &r)) {
-					csv_setd(&o, "ratio", r.ratio);
-					csv_setd(&o, "ratio_lo", r.lo);
-					csv_setd(&o, "ratio_hi", r.hi);
-				}
+				csv_set_paired_ratio(&o, "ratio", pr.a, pr.b, pr.n);
 				pairs_free(&pr);
 			}
 		}

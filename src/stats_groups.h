@@ -69,6 +69,10 @@ extern const char *const ADD_PARTIAL_PARTS[ADD_PARTIAL_NPARTS];
 /* The messages of a configuration's run from its first hackbench.csv row
  * of any kind (a run with no timed boot: a bisect's); NAN when none. */
 double groups_config_messages(const char *path, const char *kernel, const char *config);
+/* The paired ratio of a over b (n pairs, at least 2) with its 95% interval
+ * into o's columns col, col_lo and col_hi; nothing with fewer pairs. */
+struct csv_out;
+void csv_set_paired_ratio(struct csv_out *o, const char *col, const double *a, const double *b, size_t n);
 /* hackbench messages of one run: groups x fds senders x fds receivers x loops */
 double groups_messages(double groups, double fds, double loops);
 

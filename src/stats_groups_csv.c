@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "csv.h"
+#include "stats.h"
 #include "stats_groups.h"
 
 #define COPY(dst, src) snprintf((dst), sizeof(dst), "%s", (src))
@@ -165,4 +166,18 @@ double groups_config_messages(const char *path, const char *kernel, const char *
 		}
 	csv_close(&c);
 	return m;
+}
+
+void csv_set_paired_ratio(struct csv_out *o, const char *col, const double *a, const double *b, size_t n)
+{
+	struct ratio r;
+	char name[64];
+
+	if (n < 2 || stats_paired_ratio(a, b, n, 0.95, &r))
+		return;
+	csv_setd(o, col, r.ratio);
+	snprintf(name, sizeof(name), "%s_lo", col);
+	csv_setd(o, name, r.lo);
+	snprintf(name, sizeof(name), "%s_hi", col);
+	csv_setd(o, name, r.hi);
 }
