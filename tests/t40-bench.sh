@@ -104,7 +104,7 @@ if [ "$det" = 1 ]; then
 		fail "report: no partial list over time: $(cat "$R/report.txt")"
 	ok "--series 1: a series boot a kernel (seed 1, no plugin, e01's plan but for SB_SERIES), samples of both hot caches in both windows, the report's section and chart"
 fi
-[ "$(csv_rows "$R/boots.csv" result host_load | awk -F'|' '$1 == "finished" && $2 ~ /^[0-9]+\.[0-9][0-9]$/' | wc -l)" = 8 ] ||
+[ "$(csv_rows "$R/boots.csv" result host_load | awk -F'|' '$1 == "finished" && $2 ~ /^[0-9]+\.[0-9][0-9]$/' | wc -l)" = "$nb" ] ||
 	fail "host_load not recorded for every boot: $(cat "$R/boots.csv")"
 ok "each boot's host load in boots.csv"
 [ -s "$R/slabinfo/r01-head-before.txt" ] && [ -s "$R/slabinfo/r02-tail-after.txt" ] || fail "slabinfo snapshots missing"
