@@ -7,9 +7,10 @@
 # series_summary and perturbation tables); series boots that sampled
 # nothing, or too little, said by name.
 series_section() {
-	local k r cache=${HOT_CACHES%% *} n bad
-	# a finished series boot with no sample, or too few to chart
-	bad=$(csv_rows "$R/boots.csv" kind round kernel result | awk -F'|' '$1 == "series" && $4 == "finished" { print $3, $2 }' |
+	local k r cache=${HOT_CACHES%% *} n bad=''
+	# a finished series boot with no sample, or too few to chart (a run
+	# without boots.csv, older than it, had no series boots)
+	[ ! -s "$R/boots.csv" ] || bad=$(csv_rows "$R/boots.csv" kind round kernel result | awk -F'|' '$1 == "series" && $4 == "finished" { print $3, $2 }' |
 		while read -r k r; do
 			n=$(model_get series_summary samples "$k" "$r" "$main" 1 "$cache")
 			if [ -z "$n" ]; then
