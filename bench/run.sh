@@ -183,7 +183,7 @@ done
 image=$("$SLUBBENCH_TOP/rootfs/build.sh" | tail -n1)
 if [ "$(emulated_boots)" -gt 0 ]; then
 	if [ "$accel" = kvm ]; then
-		say bench "warning: --accel kvm: no emulated counters (the plugin needs TCG)"
+		say bench "warning: --accel kvm: no emulated counters or series boots (they need TCG)"
 		no_emulated
 	fi
 	if [ "$emulated_mode" = det ] && ! "$SLUBBENCH_TOP/emu/fetch-qemu.sh" >/dev/null; then
@@ -194,9 +194,8 @@ if [ "$(emulated_boots)" -gt 0 ]; then
 	eq=system
 	[ "$emulated_mode" = mttcg ] || eq=10
 	if [ "$(emulated_boots)" -gt 0 ] && ! "$SLUBBENCH_TOP/emu/build.sh" --qemu "$eq" >/dev/null; then
-		say bench "warning: the slubcount plugin could not be built (above): running without emulated counters"
+		say bench "warning: the slubcount plugin could not be built (above): running without emulated counters$([ "$series" = 0 ] || echo " or series boots (each is the twin of an emulated boot)")"
 		no_emulated
-		[ "$series" = 0 ] || { say bench "warning: no series boots either: each is the twin of an emulated boot"; series=0; }
 	fi
 	[ "$emulated_mode" = mttcg ] || "$SLUBBENCH_TOP/rootfs/initramfs.sh" >/dev/null
 fi
@@ -247,7 +246,7 @@ trap interrupted INT TERM
 
 emu_smp=$(emulated_smp)
 if [ "$(emulated_boots)" -gt 0 ] && [ -z "$emu_smp" ]; then
-	say bench "warning: no emulated counters: the plugin models at most $EMU_MAX_VCPUS vCPUs, the cores of its machine (--smp ${smp// /,})"
+	say bench "warning: no emulated counters (nor series boots): the plugin models at most $EMU_MAX_VCPUS vCPUs, the cores of its machine (--smp ${smp// /,})"
 	no_emulated
 fi
 nk=${#labels[@]} ns=$(wc -w <<<"$smp")

@@ -158,8 +158,9 @@ check_opts() {
 # count): seeds 1..emulated with the cache model, then
 # emulated_instructions more counting instructions alone (cache=off).
 emulated_boots() { echo $((emulated + emulated_instructions)); }
-# no_emulated: no boot under the plugin at all.
-no_emulated() { emulated=0 emulated_instructions=0; }
+# no_emulated: no boot under the plugin at all (and, as each is the twin of
+# one, no series boot).
+no_emulated() { emulated=0 emulated_instructions=0 series=0; }
 # instructions_only SEED: whether the counting-mode boot of that seed
 # counts instructions alone (the seeds after the cache model's)
 instructions_only() { [ "$1" -gt "$emulated" ]; }
