@@ -15,7 +15,7 @@ KERNEL_PRESETS="2.6.23:head:min_partial=2"
 # --slub-knob NAME=V1,V2 each kernel runs at each value, a label each
 # (min_partial=2,5: head+mp2, head+mp5; knob_abbrev), and knob_of[LABEL] is
 # NAME=V (the manifest and the report's provenance say it in full).
-# A preset kernel is a variant with a knob of its own: 2.6.23, the "before"
+# A preset kernel is a variant with a knob of its own: 2.6.23 (2.6.23@TREE: of TREE), the "before"
 # of 2007 with both halves of commit 76be8950 undone (head insertion, and
 # MIN_PARTIAL back from 5 to 2).
 # shellcheck disable=SC2034 # variant_of and knob_of: read by run.sh and runlib.sh
@@ -31,7 +31,9 @@ set_labels() {
 		base[$l]=1
 		for p in $KERNEL_PRESETS; do
 			IFS=: read -r name variant knob <<<"$p"
-			[ "$name" = "$k" ] || continue
+			# a preset of a tree (2.6.23@6.12): its variant of that tree
+			[ "$name" = "$(variant_base "$k")" ] || continue
+			[[ "$k" != *@* ]] || variant+=@$(variant_tree "$k")
 			[ -z "$slub_knob" ] ||
 				die "--slub-knob $slub_knob with the preset $k (which sets $knob itself): one knob a boot; run them apart"
 			variant_of[$l]=$variant knob_of[$l]=$knob
@@ -162,7 +164,15 @@ print_plan() {
 	several_smp && at=" at each of ${smp// /, } vCPUs"
 	echo "plan: ${#labels[@]} kernels x $rounds rounds ($design_used design, seed $seed); configs: $configs; vCPUs: ${smp// /, }"
 	[ -z "$slub_knob" ] || echo "knob: ${slub_knob%%=*} = ${slub_knob#*=} (each kernel at each value, a label each), set in the guest on $(knob_cache_list) before the warm-up and read back"
-	local l
+	local l t trees=''
+	for l in "${labels[@]}"; do
+		t=$(variant_tree "${variant_of[$l]}")
+		case " $trees " in *" $t "*) ;; *) trees+="$t " ;; esac
+	done
+	# the builds of each tree, when a plan has more than the default tree
+	[ "$trees" = "$DEFAULT_TREE " ] || for t in $trees; do
+		echo "tree $t: $(tree_desc "$t"): builds $(for l in "${labels[@]}"; do [ "$(variant_tree "${variant_of[$l]}")" = "$t" ] && echo "${variant_of[$l]}"; done | sort -u | tr '\n' ' ')($profile profile)"
+	done
 	for l in "${labels[@]}"; do
 		[ -n "$slub_knob" ] || [ -z "${knob_of[$l]:-}" ] ||
 			echo "kernel $l: ${variant_of[$l]} with ${knob_of[$l]} set in the guest on $(knob_cache_list) (a preset)"

@@ -69,6 +69,8 @@
 #   --quick            a short plan for tests: head,tail, 2 rounds, groups 4,
 #                      loops 50, one emulated-counters boot per kernel
 #   --variant NAME=PATCH   build stock + PATCH as kernel NAME and add it to the plan
+#   --tree T           kernels named without @TREE are tree T's: 6.12, or a
+#                      user's [NAME=]DIR (kernels/build.sh --help; no slab from 6.8)
 #   --slub-knob NAME=V1,V2,...   a SLUB runtime knob as a factor: each kernel
 #                      at each value, a label each (min_partial=2,5: head+mp2,
 #                      head+mp5), balanced like kernels; set in the guest before
@@ -141,6 +143,7 @@ for uv in ${user_variants[@]+"${user_variants[@]}"}; do
 	vargs+=(--variant "$name=$(realpath "$file")")
 	case " $kernels " in *" $name "*) ;; *) kernels="$kernels $name" ;; esac
 done
+apply_tree
 
 set_labels
 [ ${#labels[@]} -ge 1 ] || die "no kernels to run"
@@ -176,7 +179,7 @@ design_used=$design
 # ---- what the plan needs: kernels, root filesystem -----------------------
 uniq_variants=$(printf '%s\n' "${labels[@]}" | while read -r l; do echo "${variant_of[$l]}"; done | sort -u | tr '\n' ' ')
 # shellcheck disable=SC2086
-"$SLUBBENCH_TOP/kernels/build.sh" --profile "$profile" ${vargs[@]+"${vargs[@]}"} $uniq_variants
+"$SLUBBENCH_TOP/kernels/build.sh" --profile "$profile" ${tree_name:+--tree "$tree_name"} ${vargs[@]+"${vargs[@]}"} $uniq_variants
 for l in "${labels[@]}"; do
 	for x in $smp; do guest_fits "$(kernel_dir "${variant_of[$l]}" "$profile")" "$x" "${mem:-$(default_mem "$x")}"; done
 done

@@ -7,7 +7,7 @@ kernels="slab stock head tail" profile=2007 groups=10 loops=150 fds=20 datasize=
 mode=socket unit=process rounds=12 design=auto seed='' smp='' mem='' accel=auto timeout=
 count=1 prof=1 emulated=3 out='' resume='' dry=0 precision='' max_rounds=64 max_time='' retries=2 retry_failed=0
 shard='' user_variants=() plan_variants=() emulated_mode=det jobs='' emulated_windows=1 machine=''
-emulated_instructions=9 slub_knob='' knob_caches='' series=0 series_interval=20
+emulated_instructions=9 slub_knob='' knob_caches='' series=0 series_interval=20 tree_opt='' tree_name=''
 
 
 # set_opt KEY VALUE: one setting, checked; the command line and --resume's
@@ -100,6 +100,26 @@ knob_spec() {
 	echo "$name=$out"
 }
 
+# apply_tree: with --tree T, every kernel named without @TREE becomes T's
+# (tree_name: T, a user's [NAME=]DIR registered here); the default kernels
+# leave slab out where T has none, and say so; a slab asked for is refused.
+apply_tree() {
+	local k t out=''
+	[ -z "$tree_opt" ] || tree_name=$(tree_resolve "$tree_opt")
+	for k in $kernels; do
+		case "$k" in *@*) ;; *) k+=$(tree_suffix "${tree_name:-$DEFAULT_TREE}") ;; esac
+		t=$(variant_tree "$k")
+		tree_known "$t"
+		if [ "$(variant_allocator "$k")" = slab ] && ! tree_has_slab "$(tree_kver "$t")"; then
+			[ "$kernels" = "slab stock head tail" ] || die "--kernels $k: tree $t has no SLAB (removed in 6.8): leave it out"
+			say bench "tree $t has no SLAB (removed in 6.8): the default kernels without slab"
+			continue
+		fi
+		out+="$k "
+	done
+	kernels=${out% }
+}
+
 # parse_opts ARG...: the command line, into the settings above.
 parse_opts() {
 	local k
@@ -124,6 +144,7 @@ parse_opts() {
 		--quick) kernels="head tail" rounds=2 groups=4 loops=50 prof=0 emulated=1 emulated_instructions=0; shift ;;
 		--out) need_val "$@"; out=$2; shift 2 ;;
 		--variant) need_val "$@"; user_variants+=("$2"); shift 2 ;;
+		--tree) need_val "$@"; tree_opt=$2; shift 2 ;;
 		--resume) need_val "$@"; [ -n "$2" ] || die "--resume needs a run id or directory, not ''"; resume=$2; shift 2 ;;
 		--dry-run) dry=1; shift ;;
 		--retry-failed) retry_failed=1; shift ;;
@@ -209,7 +230,7 @@ load_plan() {
 	jq -e '.variants // [] | type == "array"' "$f" >/dev/null || die "$f: variants is not a list; refusing this run"
 	plan_variants=()
 	while IFS= read -r v; do
-		[[ "$v" =~ $NAME_RE ]] || die "$f: variant '$v' is not a valid name (letters, digits, '_', '.', '+', '-'; at most 64); refusing this run"
+		[[ "$v" =~ $NAME_RE ]] || die "$f: variant '$v' is not a valid name ($NAME_RULE); refusing this run"
 		plan_variants+=("$v")
 	done < <(jq -r '.variants // [] | .[] | tostring | split("=")[0]' "$f")
 }

@@ -37,23 +37,18 @@ fetch() {
 	need_cmd apt-get apt
 	need_cmd dpkg dpkg
 	need_space "$SLUBBENCH_CACHE" 400
-	local mirror tmp
-	mirror=$(host_mirror bookworm) || die "no Debian mirror for bookworm in the host's apt sources: cannot fetch QEMU 10 from bookworm-backports"
+	local tmp
 	tmp=$DIR.tmp
 	rm -rf "$tmp"
-	mkdir -p "$tmp/lists/partial" "$tmp/cache/archives/partial" "$tmp/debs" "$tmp/src" "$tmp/root/include"
-	printf 'deb %s bookworm-backports main\ndeb-src %s bookworm-backports main\n' "$mirror" "$mirror" >"$tmp/sources.list"
-	local apt=(apt-get -q -o "Dir::Etc::SourceList=$tmp/sources.list" -o Dir::Etc::SourceParts=/dev/null
-		-o "Dir::State::Lists=$tmp/lists" -o "Dir::Cache=$tmp/cache" -o APT::Sandbox::User=root)
-	local cache=(apt-cache -o "Dir::Etc::SourceList=$tmp/sources.list" -o Dir::Etc::SourceParts=/dev/null
-		-o "Dir::State::Lists=$tmp/lists" -o "Dir::Cache=$tmp/cache")
+	mkdir -p "$tmp/debs" "$tmp/src" "$tmp/root/include"
+	private_apt "$tmp" bookworm-backports
 	say qemu "fetching QEMU $QEMU10_VERSION from bookworm-backports (private: nothing is installed)"
-	"${apt[@]}" update >"$tmp/apt.log" 2>&1 ||
+	"${APT[@]}" update >"$tmp/apt.log" 2>&1 ||
 		die "apt-get update of bookworm-backports failed (log: $tmp/apt.log): backports is not reachable"
 	local p pkgs=()
 	for p in $QEMU10_PACKAGES; do pkgs+=("$p=$QEMU10_VERSION"); done
 	pkgs+=("seabios=$SEABIOS10_VERSION")
-	(cd "$tmp/debs" && "${apt[@]}" download "${pkgs[@]}") >>"$tmp/apt.log" 2>&1 ||
+	(cd "$tmp/debs" && "${APT[@]}" download "${pkgs[@]}") >>"$tmp/apt.log" 2>&1 ||
 		die "apt-get download ${pkgs[*]} failed (log: $tmp/apt.log): the pinned version is gone from bookworm-backports"
 	for p in "$tmp"/debs/*.deb; do dpkg -x "$p" "$tmp/root"; done
 	# Its libraries must resolve on this host: a missing one is named.
@@ -65,10 +60,10 @@ fetch() {
 	# .dsc is gone (as the backport's is); the tarball is checked against
 	# the Sources index.
 	local orig want got
-	(cd "$tmp/src" && "${apt[@]}" source --download-only "qemu=$QEMU10_VERSION") >>"$tmp/apt.log" 2>&1 || true
+	(cd "$tmp/src" && "${APT[@]}" source --download-only "qemu=$QEMU10_VERSION") >>"$tmp/apt.log" 2>&1 || true
 	orig=$(find "$tmp/src" -maxdepth 1 -name 'qemu_*.orig.tar.*' | head -n1)
 	[ -n "$orig" ] || die "qemu $QEMU10_VERSION's orig tarball could not be fetched from bookworm-backports (log: $tmp/apt.log): no plugin header for QEMU 10"
-	want=$("${cache[@]}" showsrc qemu 2>/dev/null |
+	want=$("${APT_CACHE[@]}" showsrc qemu 2>/dev/null |
 		awk -v v="$QEMU10_VERSION" -v f="$(basename "$orig")" '/^Version:/ { ok = ($2 == v) }
 			ok && length($1) == 64 && $1 ~ /^[0-9a-f]+$/ && $3 == f { print $1; exit }')
 	got=$(sha256 "$orig")

@@ -1,16 +1,30 @@
 #!/usr/bin/env bash
-# Build slubbench kernel variants from Debian's linux-source-6.1.
+# Build slubbench kernel variants from a kernel tree (lib/trees.sh):
+# Debian's linux-source-6.1 (the default), linux-source-6.12 from
+# bookworm-backports, or a user's tree.
 #
-# Usage: kernels/build.sh [--profile 2007|modern] [--variant NAME=PATCH[,PATCH...]]... [VARIANT...]
-#        kernels/build.sh --list
-#        kernels/build.sh --check-patches
-#        kernels/build.sh --tools    (the kernel tree's slabinfo tool alone)
+# Usage: kernels/build.sh [--tree TREE] [--profile 2007|modern]
+#                         [--variant NAME[@TREE]=PATCH[,PATCH...]]... [VARIANT[@TREE]...]
+#        kernels/build.sh [--tree TREE] --list
+#        kernels/build.sh --check-patches [--tree TREE]
+#        kernels/build.sh --tools    (the 6.1 tree's slabinfo tool alone)
 #
-# Variants come from kernels/variants (default: all of them); --variant adds
-# "stock + PATCH" under NAME (several patches: applied in the order given,
-# as a bisect's step is). Each built variant lands, complete or not at
-# all, in $SLUBBENCH_CACHE/kernels/<variant>-<profile>/: bzImage, vmlinux,
-# System.map, config, build.log, objects.sha256, manifest.json.
+#   --tree TREE   the tree of every VARIANT named without @TREE: 6.1
+#                 (default), 6.12, a tree registered before, or [NAME=]DIR,
+#                 a user's kernel source tree or git checkout (registered as
+#                 NAME, by default DIR's base name; copied into the cache and
+#                 built out of tree: DIR is never written to)
+#   --check-patches  every variant's patches apply to a pristine copy of
+#                 the tree (without --tree: of every Debian tree)
+#
+# Variants come from kernels/variants (default: all of them the tree can
+# build: no slab from 6.8 on); --variant adds "stock + PATCH" under NAME
+# (several patches: applied in the order given, as a bisect's step is).
+# Each built variant lands, complete or not at all, in
+# $SLUBBENCH_CACHE/kernels/<variant>[@<tree>]-<profile>/: bzImage, vmlinux,
+# System.map, config, build.log, objects.sha256, manifest.json. A variant
+# whose patches do not apply to its tree is refused by name, the failing
+# hunks shown, and the others still build.
 set -euo pipefail
 # shellcheck source=lib/common.sh
 . "$(dirname "$0")/../lib/common.sh"
@@ -25,6 +39,7 @@ list=0
 check_patches=0
 tools_only=0
 wanted=()
+tree_opt=''
 declare -A user_patch=()
 
 
@@ -33,13 +48,14 @@ set -- "${ARGS[@]+"${ARGS[@]}"}"
 while [ $# -gt 0 ]; do
 	case "$1" in
 	--profile) need_val "$@"; profile=$2; shift 2 ;;
+	--tree) need_val "$@"; tree_opt=$2; shift 2 ;;
 	--tools) tools_only=1; shift ;;
 	--variant) need_val "$@"; user_variant=$2; shift 2
 		name=${user_variant%%=*} file=${user_variant#*=}
 		if [ "$name" = "$user_variant" ] || [ -z "$name" ] || [ -z "$file" ]; then
 			die "--variant takes NAME=PATCH, got '$user_variant'"
 		fi
-		user_patch[$name]=$file ;;
+		user_patch[$name]=$file ;;  # NAME: the tree added below
 	--list) list=1; shift ;;
 	--check-patches) check_patches=1; shift ;;
 	-h | --help) usage_from_header "$0" ;;
@@ -48,59 +64,21 @@ while [ $# -gt 0 ]; do
 	esac
 done
 
-# ---- the variants table -------------------------------------------------
-declare -A allocator=() patches=()
-names=()
-while read -r name alloc pl; do
-	case "$name" in '' | '#'*) continue ;; esac
-	names+=("$name")
-	allocator[$name]=$alloc
-	patches[$name]=
-	[ "$pl" = - ] && continue
-	for n in $pl; do
-		f=$(compgen -G "$KDIR/patches/$n-*.patch" | head -n1) || true
-		[ -n "$f" ] || die "kernels/variants: $name names patch $n, not in kernels/patches/"
-		patches[$name]+="$f "
-	done
-done <"$KDIR/variants"
-
-for name in "${!user_patch[@]}"; do
-	file=${user_patch[$name]}
-	[[ "$name" =~ ^[a-z0-9][a-z0-9_.-]*$ ]] ||
-		die "--variant name '$name': use lower-case letters, digits, '.', '_' and '-'"
-	[ -z "${allocator[$name]:-}" ] ||
-		die "--variant name '$name' clashes with a built-in variant (${names[*]}): choose another name"
-	names+=("$name")
-	allocator[$name]=slub
-	patches[$name]=${patches[stock]}
-	IFS=, read -r -a files <<<"$file"
-	for f in "${files[@]}"; do
-		[ -f "$f" ] || die "--variant $name: patch file '$f' does not exist"
-		patches[$name]+="$(realpath "$f") "
-	done
-	wanted+=("$name")
-done
-
-if [ "$list" -eq 1 ]; then
-	printf '%-8s %-9s %-9s %s\n' variant allocator profiles patches
-	for name in "${names[@]}"; do
-		prof="$PROFILES"
-		[ "${allocator[$name]}" = slab ] && prof="n/a"
-		pl=
-		for p in ${patches[$name]}; do pl+="$(basename "$p") "; done
-		printf '%-8s %-9s %-9s %s\n' "$name" "${allocator[$name]}" "${prof// /,}" "${pl:--}"
-	done
-	exit 0
-fi
+# ---- which tree each variant is from ------------------------------------
+tree=$DEFAULT_TREE
+[ -z "$tree_opt" ] || tree=$(tree_resolve "$tree_opt")
+# full NAME: a variant name with its tree (NAME@TREE; NAME for the default)
+full() { case "$1" in *@*) echo "$(variant_base "$1")$(tree_suffix "$(variant_tree "$1")")" ;; *) echo "$1$(tree_suffix "$tree")" ;; esac; }
+declare -A up=()
+for v in "${!user_patch[@]}"; do up[$(full "$v")]=${user_patch[$v]}; done
+user_patch=()
+for v in "${!up[@]}"; do user_patch[$v]=${up[$v]}; wanted+=("$v"); done
+for i in "${!wanted[@]}"; do wanted[i]=$(full "${wanted[$i]}"); done
 
 case " $PROFILES " in
 *" $profile "*) ;;
 *) die "unknown profile '$profile': valid profiles are: $PROFILES" ;;
 esac
-[ ${#wanted[@]} -gt 0 ] || wanted=("${names[@]}")
-for v in "${wanted[@]}"; do
-	[ -n "${allocator[$v]:-}" ] || die "unknown variant '$v': valid variants are: ${names[*]} (or add one with --variant NAME=PATCH)"
-done
 
 # ---- the source tree ----------------------------------------------------
 need_cmd make build-essential
@@ -114,93 +92,27 @@ need_cmd jq jq
 [ -e /usr/include/libelf.h ] || die "libelf headers are missing: install them with 'apt-get install -y libelf-dev' (or run ./run.sh deps)"
 [ -e /usr/include/openssl/ssl.h ] || die "OpenSSL headers are missing: install them with 'apt-get install -y libssl-dev' (or run ./run.sh deps)"
 
-KVER=$(ksrc_version)
-TREE=$(ksrc_tree)
-
-extract_tree() {
-	[ -f "$TREE/.slubbench-extracted" ] && return 0
-	need_space "$SLUBBENCH_CACHE/src" 1500
-	say kernels "extracting $KSRC_TARBALL ($KSRC_PKG $KVER)"
-	local tmp=$TREE.tmp
-	rm -rf "$tmp" && mkdir -p "$tmp"
-	tar -xJf "$KSRC_TARBALL" -C "$tmp" --strip-components=1 ||
-		die "could not extract $KSRC_TARBALL (disk full?)"
-	touch "$tmp/.slubbench-extracted"
-	rm -rf "$TREE"
-	mv "$tmp" "$TREE"
-}
-
-if [ "$check_patches" -eq 1 ]; then
-	extract_tree
-	for v in "${names[@]}"; do
-		# shellcheck disable=SC2086
-		"$KDIR/patch-tree.sh" --check "$TREE" ${patches[$v]}
-		say kernels "$v: patches apply to the pristine tree"
-	done
-	exit 0
-fi
-
-# ---- one variant --------------------------------------------------------
-# fragments VARIANT: the config fragments it is merged from, in order.
-fragments() {
-	local c=$KDIR/config
-	if [ "${allocator[$1]}" = slab ]; then
-		echo "$c/base.config $c/slab.config"
-	else
-		echo "$c/base.config $c/slub.config $c/profile-$profile.config"
-	fi
-}
-
-# check_config CONFIG FRAGMENT...: every requested value survived olddefconfig.
-check_config() {
-	local cfg=$1 bad=()
-	shift
-	local line sym
-	while IFS= read -r line; do
-		case "$line" in
-		CONFIG_*=*)
-			grep -qxF -- "$line" "$cfg" || bad+=("$line (got: $(grep -E "^(# )?${line%%=*}[= ]" "$cfg" || echo unset))") ;;
-		"# CONFIG_"*" is not set")
-			sym=${line#\# }
-			sym=${sym%% *}
-			grep -q "^$sym=" "$cfg" && bad+=("$line (got: $(grep "^$sym=" "$cfg"))") ;;
-		esac
-	done < <(cat "$@")
-	if [ ${#bad[@]} -gt 0 ]; then
-		printf '    %s\n' "${bad[@]}" >&2
-		die "requested options did not survive olddefconfig (dependencies missing from kernels/config/?)"
-	fi
-}
-
-# profile_of VARIANT: the profile, or n/a where it does not apply (SLAB).
-profile_of() {
-	if [ "${allocator[$1]}" = slab ]; then echo n/a; else echo "$profile"; fi
-}
-
-# inputs_hash VARIANT: what the build depends on; equal hash, no rebuild.
-inputs_hash() {
-	local v=$1 f
-	{
-		echo "$KVER $(profile_of "$v") ${allocator[$v]}"
-		gcc --version | head -n1
-		for f in $(fragments "$v") ${patches[$v]}; do sha256 "$f"; done
-		echo "recipe $BUILD_RECIPE"
-	} | sha256sum | cut -d' ' -f1
-}
-
-# run_make and store_build: the make itself and the built variant's
-# artefacts (kernels/buildlib.sh)
+# prepare_tree (kernels/treeprep.sh), load_variants and what a variant is
+# built from (kernels/variantlib.sh), run_make and store_build
+# (kernels/buildlib.sh)
+# shellcheck source=kernels/treeprep.sh
+. "$KDIR/treeprep.sh"
+# shellcheck source=kernels/variantlib.sh
+. "$KDIR/variantlib.sh"
 # shellcheck source=kernels/buildlib.sh
 . "$KDIR/buildlib.sh"
 
+# build_variant NAME: NAME of the tree prepare_tree set; 1 when its
+# patches do not apply (the hunks shown), dies on any other failure.
 build_variant() {
-	local v=$1 t0 key obj out hash
+	local v=$1 t0 key obj out hash fv
+	fv=$v$(tree_suffix "$TREE_NAME")
 	t0=$(date +%s)
 	# One build directory per allocator: a profile switch rewrites .config
 	# and Kbuild recompiles only what uses CONFIG_SLUB_CPU_PARTIAL (mm/),
 	# where a directory per profile would compile everything again.
 	key=${allocator[$v]}
-	out=$(kernel_out "$v" "$profile")
+	out=$(kernel_out "$fv" "$profile")
 	hash=$(inputs_hash "$v")
 	if [ -f "$out/manifest.json" ] && [ "$(jq -r .inputs_sha256 "$out/manifest.json")" = "$hash" ]; then
 		if kernel_intact "$out"; then
@@ -209,7 +121,7 @@ build_variant() {
 		fi
 		say kernels "$(basename "$out"): bzImage damaged (does not match its manifest): rebuilding"
 	fi
-	obj=$(build_dir "$key")
+	obj=$(build_dir "$key" "$TREE_NAME")
 	need_space "$SLUBBENCH_CACHE" 3000
 	mkdir -p "$obj" "$SLUBBENCH_CACHE/logs"
 	local log
@@ -217,7 +129,7 @@ build_variant() {
 
 	local n
 	# shellcheck disable=SC2086
-	n=$("$KDIR/patch-tree.sh" "$TREE" ${patches[$v]})
+	n=$(PATCH_BASE="$SRC_PKG $KVER" "$KDIR/patch-tree.sh" "$TREE" ${patches[$v]}) || return 1
 	say kernels "$(basename "$out"): tree set to $(wc -w <<<"${patches[$v]}") patch(es), $n file(s) changed"
 
 	# shellcheck disable=SC2046
@@ -244,14 +156,59 @@ build_slabinfo() {
 	say kernels "tools/vm/slabinfo built -> $out"
 }
 
+# build_tree TREE [NAME...]: the tree made ready, and its variants NAME
+# (default: all it can build) built, or checked with --check-patches.
+build_tree() {
+	if [ "$list" -eq 1 ]; then tree_identity "$1"; else prepare_tree "$1"; fi
+	shift
+	load_variants
+	local v refused=()
+	[ $# -gt 0 ] || set -- "${names[@]}"
+	for v in "$@"; do
+		[ -z "${absent[$v]:-}" ] || die "variant $v@$TREE_NAME: ${absent[$v]} (its variants: ${names[*]})"
+		[ -n "${allocator[$v]:-}" ] || die "unknown variant '$v': tree $TREE_NAME's variants are: ${names[*]} (or add one with --variant NAME=PATCH)"
+	done
+	for v in "$@"; do
+		if [ "$check_patches" -eq 1 ]; then
+			# shellcheck disable=SC2086
+			PATCH_BASE="$SRC_PKG $KVER" "$KDIR/patch-tree.sh" --check "$TREE" ${patches[$v]} || { refused+=("$v"); continue; }
+			say kernels "$v$(tree_suffix "$TREE_NAME"): patches apply to the pristine tree ($SRC_PKG $KVER)"
+		elif [ "$list" -eq 1 ]; then
+			local pl='' p
+			for p in ${patches[$v]}; do pl+="$(basename "$p") "; done
+			printf '%-8s %-7s %-9s %-9s %s\n' "$v" "$TREE_NAME" "${allocator[$v]}" "$([ "${allocator[$v]}" = slab ] && echo n/a || echo "${PROFILES// /,}")" "${pl:--}"
+		else
+			build_variant "$v" || refused+=("$v")
+		fi
+	done
+	[ ${#refused[@]} -eq 0 ] || die "tree $TREE_NAME: variant(s) ${refused[*]} refused: a patch does not apply (the hunks above); the others were built"
+}
+
 main() {
-	extract_tree
 	mkdir -p "$SLUBBENCH_CACHE/logs"
-	build_slabinfo
-	[ "$tools_only" -eq 0 ] || return 0
-	local v
+	if [ "$tools_only" -eq 1 ]; then
+		prepare_tree 6.1
+		build_slabinfo
+		return 0
+	fi
+	[ "$list" -eq 0 ] || printf '%-8s %-7s %-9s %-9s %s\n' variant tree allocator profiles patches
+	local t v trees=() args
+	if [ ${#wanted[@]} -eq 0 ]; then
+		# all of the tree's variants; --check-patches without --tree: every Debian tree's
+		if [ "$check_patches" -eq 1 ] && [ -z "$tree_opt" ]; then read -r -a trees <<<"$DEB_TREES"; else trees=("$tree"); fi
+		for t in "${trees[@]}"; do build_tree "$t"; done
+		return 0
+	fi
 	for v in "${wanted[@]}"; do
-		build_variant "$v"
+		t=$(variant_tree "$v")
+		case " ${trees[*]} " in *" $t "*) ;; *) trees+=("$t") ;; esac
+	done
+	for t in "${trees[@]}"; do
+		args=()
+		for v in "${wanted[@]}"; do [ "$(variant_tree "$v")" = "$t" ] && args+=("$(variant_base "$v")"); done
+		build_tree "$t" "${args[@]}"
 	done
 }
+# a tree that is not known is said before waiting for the lock
+for v in ${wanted[@]+"${wanted[@]}"}; do tree_known "$(variant_tree "$v")"; done
 with_lock kernels main

@@ -1,6 +1,7 @@
 # shellcheck shell=bash disable=SC2154
 # The two halves of kernels/build.sh's build_variant, sourced by it (KDIR,
-# allocator, patches, profile_of, KSRC_PKG, KVER).
+# allocator, patches, profile_of, and prepare_tree's TREE_NAME, SRC_PKG,
+# KVER, TREE_GIT).
 
 # run_make OBJ LOG VARIANT NAME: build bzImage in OBJ (its log LOG), or die
 # naming VARIANT and the log.
@@ -58,7 +59,8 @@ store_build() {
 		plist=$(jq -c --arg f "$(basename "$p")" --arg s "$(sha256 "$p")" '. + [{file: $f, sha256: $s}]' <<<"$plist")
 	done
 	jq -n --arg variant "$v" --arg profile "$(profile_of "$v")" --arg allocator "${allocator[$v]}" \
-		--arg pkg "$KSRC_PKG" --arg pkgver "$KVER" --arg inputs "$hash" \
+		--arg pkg "$SRC_PKG" --arg pkgver "$KVER" --arg inputs "$hash" \
+		--arg tree "$TREE_NAME" --arg tree_dir "$([ -n "$TREE_ID" ] && tree_dir "$TREE_NAME")" --arg git "$TREE_GIT" \
 		--arg config_sha "$(sha256 "$obj/.config")" --arg buildid "$buildid" \
 		--arg release "$(cat "$obj/include/config/kernel.release")" \
 		--arg gcc "$(gcc --version | head -n1)" --arg date "$(date -u +%FT%TZ)" \
@@ -66,7 +68,8 @@ store_build() {
 		--argjson seconds $(($(date +%s) - t0)) --arg objdir "$obj" \
 		--arg bz "$(sha256 "$tmp/bzImage")" --arg vml "$(sha256 "$tmp/vmlinux")" \
 		'{variant: $variant, profile: $profile,
-		  allocator: $allocator, source_package: $pkg, source_version: $pkgver,
+		  allocator: $allocator, tree: $tree, source_package: $pkg, source_version: $pkgver,
+		  tree_dir: $tree_dir, tree_git: $git,
 		  kernel_release: $release, build_id: $buildid, patches: $patches,
 		  config_sha256: $config_sha, inputs_sha256: $inputs, compiler: $gcc,
 		  bzimage_sha256: $bz, vmlinux_sha256: $vml,

@@ -77,7 +77,7 @@ for p in "$@"; do
 	if ! out=$(patch -p1 -N --no-backup-if-mismatch -r - -d "$stage" <"$p" 2>&1); then
 		# patch names the file and each failed hunk ("Hunk #2 FAILED at 2055.")
 		printf '%s\n' "$out" | grep -v '^checking file\|^patching file .* (read from' | sed 's/^/    /' >&2
-		die "patch $(basename "$p") does not apply to the pristine tree + the patches before it (see the hunks above); rebase it on linux-source-6.1 $(ksrc_version)"
+		die "patch $(basename "$p") does not apply to the pristine tree + the patches before it (see the hunks above); rebase it on ${PATCH_BASE:-linux-source-6.1 $(ksrc_version)}"
 	fi
 done
 [ "$check" -eq 1 ] && exit 0

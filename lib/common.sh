@@ -122,8 +122,19 @@ build_tools() {
 }
 
 # ---- cache paths: each one named here alone -------------------------------
+# shellcheck source=lib/trees.sh
+. "$SLUBBENCH_TOP/lib/trees.sh"
 # ksrc_tree: the extracted kernel tree of the installed linux-source-6.1.
 ksrc_tree() { echo "$SLUBBENCH_CACHE/src/linux-source-6.1_$(ksrc_version)"; }
+# tree_src TREE VERSION: where TREE's source is extracted (a Debian tree:
+# VERSION is its package's) or copied (a user's tree), and patched.
+tree_src() {
+	if tree_is_deb "$1"; then
+		echo "$SLUBBENCH_CACHE/src/linux-source-$1_$2"
+	else
+		echo "$SLUBBENCH_CACHE/src/tree-$1"
+	fi
+}
 # slabinfo_tool: the kernel's tools/vm/slabinfo, built from that tree.
 slabinfo_tool() { echo "$SLUBBENCH_CACHE/tools/slabinfo-$(ksrc_version)"; }
 # The emulated counters (emu/): what emu/build.sh builds; the plugin once
@@ -131,24 +142,27 @@ slabinfo_tool() { echo "$SLUBBENCH_CACHE/tools/slabinfo-$(ksrc_version)"; }
 emu_bin() { echo "$SLUBBENCH_CACHE/emu/bin"; }
 slubcount_plugin() { echo "$(emu_bin)/slubcount-$1.so"; }
 sbmark_tool() { echo "$(emu_bin)/sbmark"; }
-# build_dir ALLOCATOR: the O= build directory (one per allocator).
-build_dir() { echo "$SLUBBENCH_CACHE/build/$1"; }
+# build_dir ALLOCATOR [TREE]: the O= build directory (one per allocator and tree).
+build_dir() { echo "$SLUBBENCH_CACHE/build/$1$(tree_suffix "${2:-$DEFAULT_TREE}")"; }
 
 # variant_allocator VARIANT: slab or slub, from kernels/variants (a user's
 # --variant is stock + a patch: slub).
 variant_allocator() {
 	local a
-	a=$(awk -v v="$1" '$1 == v { print $2; exit }' "$SLUBBENCH_TOP/kernels/variants")
+	a=$(awk -v v="$(variant_base "$1")" '$1 == v { print $2; exit }' "$SLUBBENCH_TOP/kernels/variants")
 	echo "${a:-slub}"
 }
 
 # kernel_out VARIANT PROFILE: where a built variant lands:
-# kernels/VARIANT-PROFILE, or kernels/VARIANT for SLAB (it has no profile).
+# kernels/NAME[@TREE]-PROFILE, or kernels/NAME[@TREE] for SLAB (it has no
+# profile); @TREE only for a tree other than the default.
 kernel_out() {
+	local k
+	k=$(variant_base "$1")$(tree_suffix "$(variant_tree "$1")")
 	if [ "$(variant_allocator "$1")" = slab ]; then
-		echo "$SLUBBENCH_CACHE/kernels/$1"
+		echo "$SLUBBENCH_CACHE/kernels/$k"
 	else
-		echo "$SLUBBENCH_CACHE/kernels/$1-$2"
+		echo "$SLUBBENCH_CACHE/kernels/$k-$2"
 	fi
 }
 
@@ -261,10 +275,11 @@ csv_rows() {
 }
 
 # pick_baseline LABEL...: the report's default baseline: tail when the run
-# has it, else the last kernel.
+# has it, else the first tail of a tree (tail@6.12), else the last kernel.
 pick_baseline() {
 	local l
 	for l in "$@"; do [ "$l" = tail ] && { echo tail; return; }; done
+	for l in "$@"; do [[ "$l" == tail@* ]] && { echo "$l"; return; }; done
 	echo "${@: -1}"
 }
 

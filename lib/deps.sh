@@ -9,9 +9,9 @@ set -euo pipefail
 . "$(dirname "$0")/common.sh"
 
 PACKAGES=(
-	# the kernel tree and what builds it
+	# the kernel tree and what builds it (rsync: copying a user's tree, kernels/treeprep.sh)
 	linux-source-6.1 build-essential bc bison flex libelf-dev libssl-dev
-	cpio xz-utils perl binutils util-linux procps
+	cpio xz-utils perl binutils util-linux procps rsync
 	# root filesystem and guests (QEMU 10 is fetched privately: emu/fetch-qemu.sh)
 	debootstrap e2fsprogs qemu-system-x86
 	# analysis tools, tests and charts

@@ -43,8 +43,11 @@ opt_choice() {
 }
 
 # NAME_RE: what a kernel label, cache, configuration or run id may look like
-# (they reach file names, awk, gnuplot and report text).
-NAME_RE='^[A-Za-z0-9_][A-Za-z0-9_.+-]{0,63}$'
+# (they reach file names, awk, gnuplot and report text); '@' names a
+# kernel's tree (tail@6.12). NAME_RULE: the same in words, for messages;
+# lib/rundir-checks.sh's awk rule "name" is the same class.
+NAME_RE='^[A-Za-z0-9_][A-Za-z0-9_.+@-]{0,63}$'
+NAME_RULE="letters, digits, '_', '.', '+', '@', '-'; at most 64"
 
 # list_words VALUE: VALUE's comma- or space-separated words into WORDS (no
 # empty ones), never glob-expanded (a '*' stays a '*', refused as a name).
@@ -74,6 +77,6 @@ opt_list() {
 
 # opt_name OPT VALUE: VALUE if it is a safe name, else fail.
 opt_name() {
-	[[ "$2" =~ $NAME_RE ]] || die "$1: '$2' is not a valid name (letters, digits, '_', '.', '+', '-'; at most 64)"
+	[[ "$2" =~ $NAME_RE ]] || die "$1: '$2' is not a valid name ($NAME_RULE)"
 	printf '%s\n' "$2"
 }

@@ -42,12 +42,12 @@ check_csv() {
 			for (i = 1; i <= NF; i++) {
 				r = rule[col[i]]; v = $i; opt = sub(/\?$/, "", r)
 				if (opt && v == "") continue
-				if (r == "name") ok = v ~ /^[A-Za-z0-9_][A-Za-z0-9_.+-]*$/ && length(v) <= 64
+				if (r == "name") ok = v ~ /^[A-Za-z0-9_][A-Za-z0-9_.+@-]*$/ && length(v) <= 64
 				else if (r == "uint") ok = v ~ /^[0-9]+$/ && length(v) <= 15
 				else if (r == "num") ok = v ~ /^-?[0-9]+(\.[0-9]+)?([eE][-+]?[0-9]+)?$/ && length(v) <= 30 && v + 0 < 1e15 && v + 0 > -1e15
 				else if (r == "word") ok = v ~ /^[a-z][a-zA-Z0-9-]*$/
 				else ok = v ~ r
-				if (!ok) bad(col[i] " \"" substr(v, 1, 40) "\" breaks the rule " (r == "name" ? "[A-Za-z0-9_][A-Za-z0-9_.+-]*, at most 64" : r == "uint" ? "uint (at most 15 digits)" : r == "num" ? "num (under 1e15 in magnitude)" : r))
+				if (!ok) bad(col[i] " \"" substr(v, 1, 40) "\" breaks the rule " (r == "name" ? "[A-Za-z0-9_][A-Za-z0-9_.+@-]*, at most 64" : r == "uint" ? "uint (at most 15 digits)" : r == "num" ? "num (under 1e15 in magnitude)" : r))
 			}
 			if (nk && kcol && !($kcol in listed)) bad("a row for kernel \"" substr($kcol, 1, 40) "\", which the manifest does not list (" kernels ")")
 		}' "$f" 2>&1) || die "$(head -n1 <<<"$m"); refusing this run"
@@ -79,7 +79,7 @@ def strs: type == "array" and all(.[]; type == "string" or type == "number");
   typed(["rootfs", "packages"]; type == "object"; "an object"),
   typed(["kernels"]; type == "object" and all(.[]; type == "object"); "an object of objects"),
   (at(["kernels"]) | if type == "object" then keys[] else empty end) as $k |
-    ((["source_version", "allocator", "profile", "build_id", "knob"][] as $s | typed(["kernels", $k, $s]; str; "text")),
+    ((["source_package", "source_version", "tree", "tree_git", "allocator", "profile", "build_id", "knob"][] as $s | typed(["kernels", $k, $s]; str; "text")),
      typed(["kernels", $k, "patches"]; type == "array" and all(.[]; type == "object" and (.file | type) == "string"); "a list of patches (objects with a file)"))
 ] | first // empty
 '

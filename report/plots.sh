@@ -161,7 +161,7 @@ plot() {
 		prog="dir=$(gp_str "$TOP/report/gp"); fmt='$fmt'; out=$(gp_str "$PLOTS/$name.$fmt"); dat=$(gp_str "$PLOTS/$name.dat");"
 		prog+=" pts=$(gp_str "$PLOTS/times-points.dat"); title_text=$(gp_str "$title"); sub_text=$(gp_str "$sub");"
 		for a in "$@"; do
-			if [[ "$a" =~ ^labels=[A-Za-z0-9_.+\ -]*$ ]]; then
+			if [[ "$a" =~ ^labels=[A-Za-z0-9_.+@\ -]*$ ]]; then
 				prog+=" labels=$(gp_str "${a#labels=}");"
 				continue
 			fi

@@ -192,7 +192,7 @@ headline() { # KERNEL: one line against the baseline
 		"  slubbench \(.slubbench_git)"' --arg q "$(jq -r .qemu "$M")" --arg m "$emulated_mode" "$M" | wrap
 	jq -r '.hosts // [] | .[] | "  shard \(.shard): host \(.name), \(.cpu), \(.cores) cores (\(.status))"' "$M" | wrap
 	for k in "${kernels[@]}"; do
-		jq -r --arg k "$k" '.kernels[$k] | "  \($k): \(.source_version) \(.allocator) \(.profile), build id \(.build_id[0:12]), patches \(if (.patches | length) == 0 then "none" else ([.patches[].file | .[0:4]] | join("+")) end)\(if (.knob // "") != "" then ", knob \(.knob) (set in the guest)" else "" end)"' "$M" | wrap
+		jq -r --arg k "$k" '.kernels[$k] | "  \($k): \(if (.tree // "6.1") != "6.1" then "\(.source_package) " else "" end)\(.source_version) \(.allocator) \(.profile), build id \(.build_id[0:12]), patches \(if (.patches | length) == 0 then "none" else ([.patches[].file | .[0:4]] | join("+")) end)\(if (.knob // "") != "" then ", knob \(.knob) (set in the guest)" else "" end)"' "$M" | wrap
 	done
 	echo
 	echo "Reproduce:"
