@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # slubbench: reproduce, measure and publish the 2007 SLUB add_partial()
-# hackbench regression on Debian's linux-source-6.1.
+# hackbench regression on Debian's linux-source-6.1 (and 6.12, or a user's tree).
 set -euo pipefail
 # shellcheck source=lib/common.sh
 . "$(dirname "$0")/lib/common.sh"
@@ -17,15 +17,21 @@ Commands (default: all):
                   --precision, --smp, --mem, --accel, --out, --quick,
                   --dry-run, --emulated-counters N, --emulated-mode det|mttcg,
                   --emulated-windows W,
-                  --jobs J, --variant NAME=PATCH
+                  --jobs J, --variant NAME=PATCH, --tree T
                   (./run.sh bench --help)
   deps            install the Debian packages slubbench needs (only those missing)
-  kernels [OPTS] [VARIANT...]
-                  build kernel variants (default: all in kernels/variants)
+  kernels [OPTS] [VARIANT[@TREE]...]
+                  build kernel variants (default: all in kernels/variants
+                  that the tree can build)
+                    --tree T                the tree of variants named without @TREE:
+                                            6.1 (default), 6.12 (bookworm-backports,
+                                            fetched into the cache) or [NAME=]DIR, a
+                                            user's kernel tree (copied, never written)
                     --profile 2007|modern   per-CPU partial lists off (2007, default) or on
                     --variant NAME=PATCH    stock + PATCH as another variant
                     --list                  what each variant is made of
                     --check-patches         apply every variant's patches to pristine copies
+                                            (without --tree: of 6.1 and 6.12)
   rootfs          build the guest root filesystem image
   bench [OPTS]    run the measurement plan, write results/<run-id>/
                   (see ./run.sh bench --help; --dry-run shows the plan,

@@ -54,9 +54,18 @@ set_labels() {
 	done
 }
 
-# knob_cache_list: the caches a knob is set on (--knob-caches; default the
-# hot caches, HOT_CACHES)
-knob_cache_list() { echo "${knob_caches:-$HOT_CACHES}"; }
+# knob_cache_list [LABEL]: the caches a knob is set on (--knob-caches;
+# default LABEL's hot caches)
+knob_cache_list() { echo "${knob_caches:-$(label_caches "${1:-}")}"; }
+
+# label_caches LABEL: the hot caches of LABEL's kernel, by its tree
+# (tree_hot_caches); HOT_CACHES for what is not a kernel of the plan (a
+# bisect's step, the plan's knob line).
+label_caches() {
+	local v=''
+	[ -z "$1" ] || v=${variant_of[$1]:-}
+	if [ -n "$v" ]; then tree_hot_caches "$(tree_kver "$(variant_tree "$v")")"; else echo "$HOT_CACHES"; fi
+}
 
 # knob_abbrev: the plan's knob in a label, its words' initials (min_partial:
 # mp), so that labels fit the report's columns.
@@ -175,7 +184,7 @@ print_plan() {
 	done
 	for l in "${labels[@]}"; do
 		[ -n "$slub_knob" ] || [ -z "${knob_of[$l]:-}" ] ||
-			echo "kernel $l: ${variant_of[$l]} with ${knob_of[$l]} set in the guest on $(knob_cache_list) (a preset)"
+			echo "kernel $l: ${variant_of[$l]} with ${knob_of[$l]} set in the guest on $(knob_cache_list "$l") (a preset)"
 	done
 	[ -z "$shard" ] || echo "shard $shard: timed rounds $(for ((r = 1; r <= rounds; r++)); do in_shard "$r" && printf '%s ' "$r"; done)(of $rounds), on this host"
 	if { [ "$count" = 1 ] || [ "$prof" = 1 ]; } && in_shard 0; then

@@ -64,7 +64,7 @@ guest_settings() {
 	series) timed=0 emu=1 windows=$emulated_windows ser=$series_interval ;;
 	esac
 	printf 'SB_CONFIGS=%q\nSB_WARMUP=1\nSB_TIMED=%s\nSB_COUNT=%s\nSB_PROFILE=%s\nSB_EMULATED=%s\nSB_WINDOWS=%s\nSB_CACHES=%q\nSB_FIRST_CONFIG=%s\nSB_KNOB=%q\nSB_KNOB_CACHES=%q\nSB_SERIES=%s\n' \
-		"$configs" "$timed" "$cnt" "$prf" "$emu" "$windows" "$HOT_CACHES" "$(first_config "$2")" "${knob_of[$3]:-}" "$(knob_cache_list)" "$ser"
+		"$configs" "$timed" "$cnt" "$prf" "$emu" "$windows" "$(label_caches "$3")" "$(first_config "$2")" "${knob_of[$3]:-}" "$(knob_cache_list "$3")" "$ser"
 }
 
 # boot_dir ROUND LABEL KIND VCPUS: where one boot's raw output goes.

@@ -176,7 +176,7 @@ ends_at_once() {
 # no knob; and the boot's command
 bisect_plan() {
 	configs="socket:process:$groups:$loops:20:100" emulated_windows=1 series_interval=0 count=0 prof=0 knob_caches=''
-	declare -gA knob_of=()
+	declare -gA knob_of=() variant_of=()
 	BOOT_CMD=("$SLUBBENCH_TOP/bench/boot.sh")
 	[ -z "${SLUBBENCH_BOOT:-}" ] || BOOT_CMD=("$SLUBBENCH_BOOT")
 }

@@ -181,7 +181,7 @@ build_tree() {
 			build_variant "$v" || refused+=("$v")
 		fi
 	done
-	[ ${#refused[@]} -eq 0 ] || die "tree $TREE_NAME: variant(s) ${refused[*]} refused: a patch does not apply (the hunks above); the others were built"
+	[ ${#refused[@]} -eq 0 ] || die "tree $TREE_NAME: variant(s) ${refused[*]} refused: a patch does not apply (the hunks above); the others $([ "$check_patches" -eq 1 ] && echo apply || echo were built)"
 }
 
 main() {

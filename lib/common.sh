@@ -121,20 +121,11 @@ build_tools() {
 		die "building the C tools failed (make -C src $*)"
 }
 
-# ---- cache paths: each one named here alone -------------------------------
+# ---- cache paths: each one named here alone (a tree's: lib/trees.sh) -----
 # shellcheck source=lib/trees.sh
 . "$SLUBBENCH_TOP/lib/trees.sh"
 # ksrc_tree: the extracted kernel tree of the installed linux-source-6.1.
 ksrc_tree() { echo "$SLUBBENCH_CACHE/src/linux-source-6.1_$(ksrc_version)"; }
-# tree_src TREE VERSION: where TREE's source is extracted (a Debian tree:
-# VERSION is its package's) or copied (a user's tree), and patched.
-tree_src() {
-	if tree_is_deb "$1"; then
-		echo "$SLUBBENCH_CACHE/src/linux-source-$1_$2"
-	else
-		echo "$SLUBBENCH_CACHE/src/tree-$1"
-	fi
-}
 # slabinfo_tool: the kernel's tools/vm/slabinfo, built from that tree.
 slabinfo_tool() { echo "$SLUBBENCH_CACHE/tools/slabinfo-$(ksrc_version)"; }
 # The emulated counters (emu/): what emu/build.sh builds; the plugin once
@@ -261,7 +252,10 @@ with_lock() {
 
 # The caches whose counts the report shows apart (the ones hackbench's
 # socket mode allocates from): the guest counts them, slubstats sums them.
-export HOT_CACHES="skbuff_head_cache kmalloc-512"
+# These are the default tree's; a kernel of another tree has its own
+# (tree_hot_caches), and a report the union of its kernels' (run_hot_caches).
+HOT_CACHES=$(tree_hot_caches "$DEFAULT_TREE")
+export HOT_CACHES
 
 # csv_rows CSV COLUMN...: the named columns of every data row, "|"-separated
 # (columns looked up by name in the header, never by position).

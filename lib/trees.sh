@@ -37,6 +37,16 @@ tree_registry() { echo "$SLUBBENCH_CACHE/trees/$1"; }
 # tree's tarball (linux-source-VERSION.tar.xz) and its package version.
 tree_fetched() { echo "$SLUBBENCH_CACHE/ksrc/linux-source-$1"; }
 
+# tree_src TREE VERSION: where TREE's source is extracted (a Debian tree:
+# VERSION is its package's) or copied (a user's tree), and patched.
+tree_src() {
+	if tree_is_deb "$1"; then
+		echo "$SLUBBENCH_CACHE/src/linux-source-$1_$2"
+	else
+		echo "$SLUBBENCH_CACHE/src/tree-$1"
+	fi
+}
+
 # tree_is_deb TREE: true for a Debian package's tree.
 tree_is_deb() { case " $DEB_TREES " in *" $1 "*) return 0 ;; esac; return 1; }
 
@@ -133,4 +143,43 @@ tree_desc() {
 	6.12) echo "Debian bookworm-backports' linux-source-6.12" ;;
 	*) echo "tree $1 ($(tree_dir "$1"))" ;;
 	esac
+}
+
+# tree_hot_caches KVER: the caches hackbench's socket messages go through on
+# kernel KVER (what the report shows apart, the guest's sampler and knobs
+# use): the skbuffs' heads (skbuff_head_cache) and their data, kmalloc-512
+# until 6.2, skbuff_small_head from 6.3 on (commit bf9f1baa279f, "net: add
+# dedicated kmem_cache for typical/small skb->head").
+tree_hot_caches() {
+	local maj=${1%%.*} min=${1#*.}
+	if [ "$maj" -lt 6 ] || { [ "$maj" -eq 6 ] && [ "$min" -lt 3 ]; }; then
+		echo "skbuff_head_cache kmalloc-512"
+	else
+		echo "skbuff_head_cache skbuff_small_head"
+	fi
+}
+
+# hot_caches_of KVER...: the union of their hot caches, in order.
+hot_caches_of() {
+	local v c out=''
+	for v in "$@"; do
+		for c in $(tree_hot_caches "$v"); do
+			case " $out " in *" $c "*) ;; *) out+="$c " ;; esac
+		done
+	done
+	echo "${out% }"
+}
+
+# run_hot_caches MANIFEST...: the union of the hot caches of the runs'
+# kernels, each by its tree as its manifest entry says (a Debian tree by
+# name, a user's by its source_version's major.minor; none: the default
+# tree). Read from untrusted run directories: only digits pass.
+run_hot_caches() {
+	local kv
+	kv=$(jq -r --arg deb "$DEB_TREES" --arg dflt "$DEFAULT_TREE" '.kernels // {} | .[] | (.tree // $dflt | tostring) as $t
+		| if ($deb | split(" ") | index($t)) != null then $t
+		  else (try ((.source_version // "") | tostring | capture("^(?<v>[0-9]{1,2}[.][0-9]{1,3})[.]").v) catch $dflt) end' "$@" 2>/dev/null |
+		grep -E '^[0-9]{1,2}\.[0-9]{1,3}$' | sort -u) || true
+	# shellcheck disable=SC2086
+	hot_caches_of ${kv:-$DEFAULT_TREE}
 }

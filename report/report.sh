@@ -77,6 +77,7 @@ for ((i = 1; i < ${#prices[@]}; i += 2)); do REPORT_ARGS+=" --price ${prices[i]}
 M=$R/manifest.json
 
 mapfile -t kernels < <(jq -r '.kernels | keys_unsorted[]' "$M")
+HOT_CACHES=$(run_hot_caches "$M")
 [ -n "$baseline" ] || baseline=$(pick_baseline "${kernels[@]}")
 case " ${kernels[*]} " in *" $baseline "*) ;; *) die "baseline '$baseline' is not in this run (kernels: ${kernels[*]})" ;; esac
 

@@ -170,3 +170,24 @@ eta=$(
 )
 [ "$eta" = ", about 4m38s left" ] || fail "ETA: '$eta' (want nothing before a boot ends, then about 4m38s)"
 ok "the ETA prices each kind at its pace, a kind not yet seen at its prior scaled by the host's pace (4m38s, by hand)"
+
+# Kernels from two trees (lib/trees.sh): labels NAME@TREE, each tree's
+# builds listed, and balanced like any four kernels; a tree without SLAB
+# leaves slab out of the default kernels and refuses it when asked for.
+two=$("$B" --dry-run --kernels head@6.1,tail@6.1,head@6.12,tail@6.12 --rounds 4 --seed 5 2>&1)
+contains "$two" "^tree 6\.1: Debian bookworm's linux-source-6\.1: builds head@6\.1 tail@6\.1 " "two trees: 6.1's builds"
+contains "$two" "^tree 6\.12: Debian bookworm-backports' linux-source-6\.12: builds head@6\.12 tail@6\.12 " "two trees: 6.12's builds"
+tt=$(grep '^round [1-9][0-9]* (timed):' <<<"$two" | sed 's/^round \([0-9]*\) (timed): /\1 /')
+[ "$(awk '{ for (p = 2; p <= NF; p++) n[$p " " p - 1]++ } END { for (k in n) print n[k] }' <<<"$tt" | sort -u)" = 1 ] &&
+	[ "$(awk '{ for (p = 2; p <= NF; p++) n[$p " " p - 1]++ } END { print length(n) }' <<<"$tt")" = 16 ] ||
+	fail "two trees' kernels not balanced over 4 rounds: $two"
+ok "kernels from two trees: each tree's builds listed, every kernel in every position once in 4 rounds"
+t612=$("$B" --dry-run --tree 6.12 --rounds 6 --seed 5 2>&1)
+contains "$t612" "tree 6\.12 has no SLAB \(removed in 6\.8\): the default kernels without slab" "--tree 6.12: slab left out, said"
+contains "$t612" "^plan: 3 kernels .*" "--tree 6.12: stock, head, tail"
+contains "$(grep '(timed)' <<<"$t612" | head -n1)" "stock@6\.12" "--tree 6.12: labels name the tree"
+expect_fail "$B" --dry-run --kernels slab@6.12,head
+contains "$OUT" "^slubbench: error: --kernels slab@6\.12: tree 6\.12 has no SLAB \(removed in 6\.8\): leave it out$" "slab@6.12 refused in one line"
+expect_fail "$B" --dry-run --kernels head@nosuch
+contains "$OUT" "^slubbench: error: unknown kernel tree 'nosuch': use 6\.1, 6\.12 or register a tree with --tree DIR$" "an unknown tree refused in one line"
+ok "--tree 6.12: slab left out and said; slab@6.12 and an unknown tree refused in one line"

@@ -24,8 +24,11 @@ echo
 if [ -s "$R/mechanism-emulated.csv" ]; then
 	echo "The same in the emulated counters' boots ($([ "$emulated_mode" = det ] && echo "counting mode: icount, seeded; the host does not move these" || echo "MTTCG")), median over boots, and against $baseline paired by boot (95% CI):" | wrap
 	echo
-	printf '  %-9s %11s %11s %11s %11s %20s\n' kernel add_partial alloc_from_ alloc_slow free_add_ "add_partial vs $baseline"
-	printf '  %-9s %11s %11s %11s %11s %20s\n' "" "" partial path partial ""
+	# the last column's head on one line where it fits, else on two
+	h1="add_partial vs $baseline" h2=''
+	[ "${#h1}" -le 20 ] || h1=add_partial h2="vs $baseline"
+	printf '  %-9s %11s %11s %11s %11s %20s\n' kernel add_partial alloc_from_ alloc_slow free_add_ "$h1"
+	printf '  %-9s %11s %11s %11s %11s %20s\n' "" "" partial path partial "$h2"
 	for k in "${kernels[@]}"; do
 		ap=$(me_ "$k" "$main" all add_partial per_1000_messages)
 		[ -n "$ap" ] || continue
