@@ -120,3 +120,27 @@ share=$(tr -s ' \n' '  ' <"$R3/report.txt" | sed -n "s/.*at most \([0-9.]*%\) of
 [ -n "$share" ] && tr -s ' \n' '  ' <"$TOP/README.md" | grep -qF "at most $share of the vCPUs'" ||
 	fail "the README does not give the sampler's share as results/reference-series/report.txt does (${share:-none})"
 ok "the README's series table: $n rows, 5 figures each, and the sampler's share ($share), as results/reference-series gives them"
+
+# The table of kernel trees (6.1's reference beside reference-6.12 and
+# reference-6.12-modern): each row made again from its run's CSVs.
+t4=$(awk '/^\| tree, profile \| run \|/ { f = 1; next } f && !/^\|/ { exit } f && !/^\| ---/' "$TOP/README.md")
+[ "$(wc -l <<<"$t4")" = 3 ] || fail "the README's trees table: $(wc -l <<<"$t4") rows, want 3"
+n=0
+while IFS='|' read -r _ tp run ah at ar tm _; do
+	run=$(sed -n 's/.*\[`\([a-z0-9.-]*\)`\].*/\1/p' <<<"$run")
+	[ -d "$TOP/results/$run" ] || fail "README, trees table: no run '$run' in results/"
+	case "$(xargs <<<"$tp")" in 6.1,*) h=head t=tail ;; *) h=head@6.12 t=tail@6.12 ;; esac
+	A() { g "$TOP/results/$run/mechanism-emulated.csv" "$2" kernel="$1" config=c1 cache=all counter=add_partial; }
+	T() { g "$TOP/results/$run/summary.csv" "$1" kernel="$h" config=c1; }
+	want=("$(printf '%.1f' "$(A "$h" per_1000_messages)")" "$(printf '%.1f' "$(A "$t" per_1000_messages)")"
+		"$(ratio "$(A "$h" ratio)" "$(A "$h" ratio_lo)" "$(A "$h" ratio_hi)" %.2f)"
+		"$(awk -v r="$(T ratio)" -v lo="$(T ci_lo)" -v hi="$(T ci_hi)" -v n="$(T n)" 'BEGIN {
+			printf "%s%+.1f%% (%.3f..%.3f), %d pairs", (lo <= 1 && hi >= 1) ? "no detectable difference, " : "", 100 * (r - 1), lo, hi, n }')")
+	got=()
+	for c in "$ah" "$at" "$ar" "$tm"; do got+=("$(xargs <<<"$c")"); done
+	for i in "${!want[@]}"; do
+		[ "${got[$i]}" = "${want[$i]}" ] || fail "README, trees table, $run, column $((i + 3)): '${got[$i]}', the results say '${want[$i]}'"
+	done
+	n=$((n + 1))
+done <<<"$t4"
+ok "the README's trees table: $n rows, 4 figures each, as each run's CSVs give them"

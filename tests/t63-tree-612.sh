@@ -17,6 +17,7 @@ trap 'rm -rf "$tmp"' EXIT
 R=$tmp/r
 "$TOP/bench/run.sh" --quick --tree 6.12 --groups 10 --loops 100 --emulated-counters 0 --emulated-instructions 1 \
 	--seed 1 --out "$R" >"$tmp/bench.log" 2>&1 || { tail -n 20 "$tmp/bench.log"; fail "the 6.12 bench failed"; }
+"$TOP/report/report.sh" "$R" >>"$tmp/bench.log" 2>&1 || { tail -n 20 "$tmp/bench.log"; fail "the 6.12 run's report failed"; }
 ver=$(cat "$(tree_fetched 6.12)/version")
 for k in head tail; do
 	m=$(jq -c --arg k "$k@6.12" '.kernels[$k]' "$R/manifest.json")
