@@ -166,7 +166,7 @@ build_tree() {
 	[ $# -gt 0 ] || set -- "${names[@]}"
 	for v in "$@"; do
 		[ -z "${absent[$v]:-}" ] || die "variant $v@$TREE_NAME: ${absent[$v]} (its variants: ${names[*]})"
-		[ -n "${allocator[$v]:-}" ] || die "unknown variant '$v': tree $TREE_NAME's variants are: ${names[*]} (or add one with --variant NAME=PATCH)"
+		[ -n "${allocator[$v]:-}" ] || die "unknown variant '$v': valid variants are: ${names[*]}$([ "$TREE_NAME" = "$DEFAULT_TREE" ] || echo " (tree $TREE_NAME)") (or add one with --variant NAME=PATCH)"
 	done
 	for v in "$@"; do
 		if [ "$check_patches" -eq 1 ]; then
