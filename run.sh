@@ -67,7 +67,8 @@ Commands (default: all):
 Environment (each recorded where it changes a measurement):
   SLUBBENCH_CACHE   where sources, builds, images and logs go
                     (default \${XDG_CACHE_HOME:-\$HOME/.cache}/slubbench)
-  SLUBBENCH_MIRROR  Debian mirror for the guest (default: the host's apt sources)
+  SLUBBENCH_MIRROR  Debian mirror for the guest and for what is fetched from
+                    bookworm-backports (default: the host's apt sources)
   SLUBBENCH_QEMU_CPU, SLUBBENCH_APPEND   QEMU -cpu model and extra kernel
                     command line (in each boot's boot-info)
   SLUBBENCH_BOOT    a stand-in for bench/boot.sh (in the manifest; the

@@ -43,7 +43,7 @@ fetch() {
 	mkdir -p "$tmp/debs" "$tmp/src" "$tmp/root/include"
 	private_apt "$tmp" bookworm-backports
 	say qemu "fetching QEMU $QEMU10_VERSION from bookworm-backports (private: nothing is installed)"
-	"${APT[@]}" update >"$tmp/apt.log" 2>&1 ||
+	"${APT[@]}" update --error-on=any >"$tmp/apt.log" 2>&1 ||
 		die "apt-get update of bookworm-backports failed (log: $tmp/apt.log): backports is not reachable"
 	local p pkgs=()
 	for p in $QEMU10_PACKAGES; do pkgs+=("$p=$QEMU10_VERSION"); done
@@ -63,9 +63,11 @@ fetch() {
 	(cd "$tmp/src" && "${APT[@]}" source --download-only "qemu=$QEMU10_VERSION") >>"$tmp/apt.log" 2>&1 || true
 	orig=$(find "$tmp/src" -maxdepth 1 -name 'qemu_*.orig.tar.*' | head -n1)
 	[ -n "$orig" ] || die "qemu $QEMU10_VERSION's orig tarball could not be fetched from bookworm-backports (log: $tmp/apt.log): no plugin header for QEMU 10"
+	# (awk reads to the end: exiting early would kill apt-cache with
+	# SIGPIPE, and pipefail fail the whole fetch now and then)
 	want=$("${APT_CACHE[@]}" showsrc qemu 2>/dev/null |
 		awk -v v="$QEMU10_VERSION" -v f="$(basename "$orig")" '/^Version:/ { ok = ($2 == v) }
-			ok && length($1) == 64 && $1 ~ /^[0-9a-f]+$/ && $3 == f { print $1; exit }')
+			ok && length($1) == 64 && $1 ~ /^[0-9a-f]+$/ && $3 == f && !done { print $1; done = 1 }')
 	got=$(sha256 "$orig")
 	[ -n "$want" ] && [ "$want" = "$got" ] ||
 		die "$(basename "$orig"): SHA-256 $got is not the Sources index's (${want:-none})"

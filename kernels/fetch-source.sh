@@ -48,9 +48,9 @@ fetch() {
 	mkdir -p "$tmp/debs" "$tmp/root"
 	private_apt "$tmp" "$SUITE"
 	say kernels "fetching $PKG from $SUITE (private: nothing is installed)"
-	"${APT[@]}" update >"$tmp/apt.log" 2>&1 ||
+	"${APT[@]}" update --error-on=any >"$tmp/apt.log" 2>&1 ||
 		die "apt-get update of $SUITE failed (log: $tmp/apt.log): $SUITE is not reachable from this host's mirror"
-	ver=$("${APT_CACHE[@]}" show "$PKG" 2>/dev/null | awk '/^Version:/ { print $2 }' | sort -V | tail -n1)
+	ver=$({ "${APT_CACHE[@]}" show "$PKG" 2>/dev/null || true; } | awk '/^Version:/ { print $2 }' | sort -V | tail -n1)
 	[ -n "$ver" ] || die "$SUITE has no $PKG (log: $tmp/apt.log): no $tree tree to build"
 	(cd "$tmp/debs" && "${APT[@]}" download "$PKG=$ver") >>"$tmp/apt.log" 2>&1 ||
 		die "apt-get download $PKG=$ver failed (log: $tmp/apt.log)"

@@ -51,14 +51,16 @@ host_deb_src() {
 }
 
 # private_apt DIR SUITE: sets APT and APT_CACHE, apt-get and apt-cache
-# commands that see only the host's Debian mirror's SUITE (deb and deb-src,
-# main), with their lists and downloads under DIR: nothing of the host's
-# apt state is read or changed, and nothing is installed. Fails with one
-# line when the host's apt sources name no bookworm mirror.
+# commands that see only SUITE (deb and deb-src, main) of the host's Debian
+# mirror (SLUBBENCH_MIRROR, as for the guest, where set), with their lists
+# and downloads under DIR: nothing of the host's apt state is read or
+# changed, and nothing is installed. Fails with one line when the host's
+# apt sources name no bookworm mirror.
 # shellcheck disable=SC2034 # APT, APT_CACHE: the caller's
 private_apt() {
-	local dir=$1 suite=$2 mirror
-	mirror=$(host_mirror bookworm) || die "no Debian mirror for bookworm in the host's apt sources: cannot reach $suite"
+	local dir=$1 suite=$2 mirror=${SLUBBENCH_MIRROR:-}
+	[ -n "$mirror" ] || mirror=$(host_mirror bookworm) ||
+		die "no Debian mirror for bookworm in the host's apt sources: cannot reach $suite (set SLUBBENCH_MIRROR=<mirror URL>)"
 	mkdir -p "$dir/lists/partial" "$dir/cache/archives/partial"
 	printf 'deb %s %s main\ndeb-src %s %s main\n' "$mirror" "$suite" "$mirror" "$suite" >"$dir/sources.list"
 	APT=(apt-get -q -o "Dir::Etc::SourceList=$dir/sources.list" -o Dir::Etc::SourceParts=/dev/null

@@ -2,7 +2,8 @@
 # group: quick
 # A user's kernel tree (--tree [NAME=]DIR, lib/trees.sh) without building:
 # what is not a kernel tree, a version without a patch series and a name
-# taken by another directory are refused in one line; a git tree's commit
+# taken by another directory, and backports out of reach, are refused in
+# one line; a git tree's commit
 # and uncommitted changes are named; a patch that does not apply refuses
 # its variant by name, with the failing hunk's file, while the others
 # apply; the user's tree is never written to; a dry run lists its builds.
@@ -59,6 +60,12 @@ expect_fail "$B" --tree "$name=$tmp/other" --list
 contains "$OUT" "^slubbench: error: --tree $name=$tmp/other: the name '$name' already names the tree $u: choose another with --tree NAME=DIR$" "a name taken by another directory: refused in one line"
 expect_fail "$B" --tree "6.12=$u" --list
 contains "$OUT" "tree name '6\.12' is not allowed" "a Debian tree's name: refused"
+
+# backports that cannot be reached (a closed port as the mirror, an empty cache)
+c=$tmp/cache
+expect_fail env SLUBBENCH_CACHE="$c" SLUBBENCH_MIRROR=http://127.0.0.1:9/debian "$TOP/kernels/fetch-source.sh" 6.12
+contains "$OUT" "^slubbench: error: apt-get update of bookworm-backports failed \(log: .*\): bookworm-backports is not reachable from this host's mirror$" "backports unreachable: refused in one line"
+[ ! -e "$(SLUBBENCH_CACHE=$c tree_fetched 6.12)" ] || fail "a failed fetch left a tree behind"
 
 plan=$("$TOP/bench/run.sh" --dry-run --tree "$name" --kernels head,tail --rounds 2 --seed 1 2>&1)
 contains "$plan" "^tree $name: tree $name \($u\): builds head@$name tail@$name \(2007 profile\)$" "a dry run on a registered tree lists its builds"
