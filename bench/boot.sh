@@ -2,7 +2,7 @@
 # Boot one built kernel variant in QEMU, run a plan inside, bring its output back.
 #
 # Usage: bench/boot.sh [OPTIONS] VARIANT [-- COMMAND...]
-#   VARIANT          a built variant: stock, head-2007, tail-modern, slab, or a
+#   VARIANT          a built variant: stock, head-2007, tail-modern, slab, head@6.12, or a
 #                    kernel directory (see ./run.sh kernels --list)
 #   --plan FILE      the shell script to run in the guest (default: COMMAND)
 #   --out DIR        where the guest's output goes (default: a new temp dir)
