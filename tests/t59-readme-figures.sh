@@ -127,7 +127,7 @@ t4=$(awk '/^\| tree, profile \| run \|/ { f = 1; next } f && !/^\|/ { exit } f &
 [ "$(wc -l <<<"$t4")" = 3 ] || fail "the README's trees table: $(wc -l <<<"$t4") rows, want 3"
 n=0
 while IFS='|' read -r _ tp run ah at ar tm _; do
-	run=$(sed -n 's/.*\[`\([a-z0-9.-]*\)`\].*/\1/p' <<<"$run")
+	run=$(grep -o 'results/[a-z0-9.-]*/report\.txt' <<<"$run" | head -n1 | cut -d/ -f2)
 	[ -d "$TOP/results/$run" ] || fail "README, trees table: no run '$run' in results/"
 	case "$(xargs <<<"$tp")" in 6.1,*) h=head t=tail ;; *) h=head@6.12 t=tail@6.12 ;; esac
 	A() { g "$TOP/results/$run/mechanism-emulated.csv" "$2" kernel="$1" config=c1 cache=all counter=add_partial; }
