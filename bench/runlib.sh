@@ -75,7 +75,7 @@ boot_dir() {
 # boot_once DIR ROUND POSITION LABEL KIND VCPUS ATTEMPT: one attempt: boot,
 # collect, and the boot's row of boots.csv; BOOT_RESULT: its result.
 boot_once() {
-	local d=$1 r=$2 pos=$3 l=$4 kind=$5 x=$6 attempt=$7 start t0 rc=0 result emu=() limit copts=
+	local d=$1 r=$2 pos=$3 l=$4 kind=$5 x=$6 attempt=$7 start t0 emu=() limit copts=
 	rm -rf "$d" && mkdir -p "$d"
 	limit=${timeout:-$(default_timeout "$x")}
 	[ "$kind" != emulated ] || emu=(--counters)
@@ -85,23 +85,31 @@ boot_once() {
 	[ "$kind" != series ] || { emu=(--det "$r"); [ -n "$timeout" ] || limit=$(emulated_timeout "$x" $((emulated_windows * $(wc -w <<<"$configs")))); }
 	[ "$kind" != emulated ] || copts=$(counters_opts "$r")
 	[ -z "$copts" ] || emu+=(--counters-opts "$copts")
-	{
-		guest_settings "$kind" "$x" "$l"
-		cat "$B/guest-plan.sh"
-	} >"$d/plan-in.sh"
 	start=$(date -u +%FT%TZ)
 	t0=$(date +%s)
-	"${BOOT_CMD[@]}" --smp "$x" --mem "${mem:-$(default_mem "$x")}" --accel "$accel" \
-		--timeout "$limit" ${emu[@]+"${emu[@]}"} \
-		--expect-build-id "$(jq -r .build_id "$out/kernels/$l.json")" \
-		--out "$d" --plan "$d/plan-in.sh" "$(kernel_dir "${variant_of[$l]}" "$profile")" \
-		2>>"$d/boot.err" || rc=$?
-	[ "$rc" -eq 0 ] || say bench "  $l failed ($(tail -n1 "$d/boot.err"))"
-	"$B/collect.sh" "$d" "$l" "$profile" "$r" || say bench "  collecting $l's output failed (see $d/collect.log)"
-	result=$(sed -n 's/^result=//p' "$d/boot-info" 2>/dev/null || true)
-	BOOT_RESULT=${result:-not-run}
+	run_boot "$d" "$l" "$kind" "$x" "$r" "$(kernel_dir "${variant_of[$l]}" "$profile")" \
+		"$(jq -r .build_id "$out/kernels/$l.json")" "$limit" --accel "$accel" ${emu[@]+"${emu[@]}"}
 	boot_fragment "$d" "$r" "$pos" "$l" "$x" "$kind" "$attempt" "$(host_name)" "$start" $(($(date +%s) - t0)) "$BOOT_RESULT" \
 		"$(sed -n 's/^det_seed=//p' "$d/boot-info" 2>/dev/null || true)" "$(sed -n 's/^host_other_cpu=//p' "$d/boot-info" 2>/dev/null || true)"
+}
+
+# run_boot DIR LABEL KIND VCPUS ROUND KERNEL_DIR BUILD_ID LIMIT
+# [BOOT_OPTION...]: the guest's plan for a KIND boot of LABEL written, the
+# kernel in KERNEL_DIR booted once (bench/boot.sh, or SLUBBENCH_BOOT:
+# BOOT_CMD), BUILD_ID expected of it, its output collected; BOOT_RESULT:
+# its result. The bench's boots and a bisect's steps go through it.
+# shellcheck disable=SC2317 # (called by boot_once and bisect/lib.sh; 0.9.0 misses it)
+run_boot() {
+	local d=$1 l=$2 kind=$3 x=$4 r=$5 kd=$6 id=$7 limit=$8 rc=0 result
+	shift 8
+	guest_settings "$kind" "$x" "$l" >"$d/plan-in.sh"
+	cat "$SLUBBENCH_TOP/bench/guest-plan.sh" >>"$d/plan-in.sh"
+	"${BOOT_CMD[@]}" --smp "$x" --mem "${mem:-$(default_mem "$x")}" --timeout "$limit" "$@" \
+		--expect-build-id "$id" --out "$d" --plan "$d/plan-in.sh" "$kd" 2>>"$d/boot.err" || rc=$?
+	[ "$rc" -eq 0 ] || say "${SAY_AS:-bench}" "  $l failed ($(tail -n1 "$d/boot.err"))"
+	"$SLUBBENCH_TOP/bench/collect.sh" "$d" "$l" "$profile" "$r" || say "${SAY_AS:-bench}" "  collecting $l's output failed (see $d/collect.log)"
+	result=$(sed -n 's/^result=//p' "$d/boot-info" 2>/dev/null || true)
+	BOOT_RESULT=${result:-not-run}
 }
 
 # boot ROUND POSITION LABEL KIND VCPUS: one boot unless done, with progress

@@ -1,7 +1,14 @@
 # shellcheck shell=bash disable=SC2154
 # The bisect's pieces, sourced by bisect/run.sh after lib/common.sh and
-# lib/rundir.sh: the series read and checked, the settings saved and read
-# back, one step's boot (build, boot, collect, its value, its row).
+# lib/rundir.sh: the changes (a series read and checked here, a git range
+# in bisect/gitrange.sh), the settings saved and read back, one step's
+# boot (build, boot, collect, its value, its row).
+#
+# The changes, whichever their kind: CHANGE_NAMES (a patch's file name, a
+# commit's abbreviation), CHANGE_IDS (a patch's sha256, a commit's id: what
+# a resumed bisect must find again) and CHANGE_SUBJECTS, oldest first.
+# shellcheck source=bisect/gitrange.sh
+. "$SLUBBENCH_TOP/bisect/gitrange.sh"
 # shellcheck source=lib/detboot.sh
 . "$SLUBBENCH_TOP/lib/detboot.sh"
 # shellcheck source=bench/planlib.sh
@@ -34,13 +41,13 @@ patch_subject() {
 		sub(/^Subject: (\[[^]]*\] )?/, "", s); gsub(/[ \t]+/, " ", s); print s }' "$1"
 }
 
-# read_series FILE: PATCHES (paths) and PATCH_NAMES (file names) in order,
-# PATCH_SHAS; one line naming what is wrong with FILE, before anything runs.
+# read_series FILE: PATCHES (paths) and the changes they are, in order;
+# one line naming what is wrong with FILE, before anything runs.
 read_series() {
 	local f=$1 dir line n=0
 	[ -f "$f" ] || die "--series $f: no such file (a quilt series: patch file names, one a line)"
 	dir=$(dirname "$f")
-	PATCHES=() PATCH_NAMES=() PATCH_SHAS=()
+	PATCHES=() CHANGE_NAMES=() CHANGE_IDS=() CHANGE_SUBJECTS=()
 	while IFS= read -r line || [ -n "$line" ]; do
 		n=$((n + 1))
 		line=${line%%#*}
@@ -49,32 +56,41 @@ read_series() {
 		[[ "$line" =~ ^[A-Za-z0-9_.+/-]{1,200}$ ]] || die "--series $f, line $n: '$line' is not a patch file name"
 		[ -f "$dir/$line" ] || die "--series $f, line $n: patch $line is missing (no $dir/$line)"
 		grep -q '^+++ ' "$dir/$line" || die "--series $f, line $n: $line is not a patch (no +++ line)"
-		PATCHES+=("$(realpath "$dir/$line")") PATCH_NAMES+=("$line") PATCH_SHAS+=("$(sha256 "$dir/$line")")
+		PATCHES+=("$(realpath "$dir/$line")") CHANGE_NAMES+=("$line") CHANGE_IDS+=("$(sha256 "$dir/$line")")
+		CHANGE_SUBJECTS+=("$(patch_subject "$dir/$line")")
 	done <"$f"
 	[ ${#PATCHES[@]} -ge 1 ] || die "--series $f names no patch"
 	[ ${#PATCHES[@]} -le 1000 ] || die "--series $f names ${#PATCHES[@]} patches: at most 1000"
 }
 
-# write_settings FILE: the bisect's settings and its patches' sha256.
+# step0_name: what step 0 is (the series' stock, the range's good commit).
+step0_name() { if [ "$mode" = git ]; then echo "${GOOD:0:12}"; else echo stock; fi; }
+
+# write_settings FILE: the bisect's settings and its changes.
 write_settings() {
-	jq -n --arg series "$series_file" --arg metric "$metric" --arg factor "$factor" --argjson end_boots "$end_boots" \
+	jq -n --arg mode "$mode" --arg tree "$tree" --arg series "$series_file" --arg tree_dir "${RANGE_DIR:-}" \
+		--arg good "${GOOD:-}" --arg bad "${BAD:-}" --arg metric "$metric" --arg factor "$factor" --argjson end_boots "$end_boots" \
 		--argjson max_boots "$max_boots" --argjson seed "$seed" --arg profile "$profile" --argjson groups "$groups" \
 		--argjson loops "$loops" --argjson smp "$smp" --arg git "$(git -C "$SLUBBENCH_TOP" describe --always --dirty 2>/dev/null || echo unknown)" \
-		--argjson patches "$(for i in "${!PATCHES[@]}"; do jq -n --arg n "${PATCH_NAMES[i]}" --arg s "${PATCH_SHAS[i]}" \
-			--arg t "$(patch_subject "${PATCHES[i]}")" '{name: $n, sha256: $s, subject: $t}'; done | jq -s .)" \
-		'{series: $series, metric: $metric, factor: $factor, end_boots: $end_boots, max_boots: $max_boots, seed: $seed,
-		  profile: $profile, groups: $groups, loops: $loops, smp: $smp, slubbench_git: $git, patches: $patches}' >"$1.tmp"
+		--argjson changes "$(for i in "${!CHANGE_IDS[@]}"; do jq -n --arg n "${CHANGE_NAMES[i]}" --arg s "${CHANGE_IDS[i]}" \
+			--arg t "${CHANGE_SUBJECTS[i]}" '{name: $n, id: $s, subject: $t}'; done | jq -s .)" \
+		'{mode: $mode, tree: $tree, series: $series, tree_dir: $tree_dir, good: $good, bad: $bad, metric: $metric,
+		  factor: $factor, end_boots: $end_boots, max_boots: $max_boots, seed: $seed, profile: $profile, groups: $groups,
+		  loops: $loops, smp: $smp, slubbench_git: $git, changes: $changes}' >"$1.tmp"
 	mv "$1.tmp" "$1"
 }
 
 # resume_settings DIR: the settings of DIR's bisect, each checked as its
-# option is (DIR is untrusted input); its patches must be --series's.
+# option is (DIR is untrusted input); its changes must be those given
+# again (--series FILE, or --tree DIR --good --bad), its tree one known.
 resume_settings() {
 	local j=$1/bisect.json k v
-	jq -e 'type == "object" and (.patches | type == "array")' "$j" >/dev/null 2>&1 || die "$j: not a bisect's settings; refusing it"
-	for k in metric factor end_boots max_boots seed profile groups loops smp; do
+	jq -e 'type == "object" and (.changes | type == "array")' "$j" >/dev/null 2>&1 || die "$j: not a bisect's settings; refusing it"
+	for k in mode tree metric factor end_boots max_boots seed profile groups loops smp; do
 		v=$(jq -r --arg k "$k" '.[$k] | tostring' "$j")
 		case "$k" in
+		mode) [ "$v" = "$mode" ] || die "$1 bisects $(printf %q "$v"), not a $mode: give it again as it began (see its bisect.json)" ;;
+		tree) [ "$mode" = git ] || { [[ "$v" =~ ^[a-z0-9][a-z0-9_.-]{0,31}$ ]] || die "$j: tree '$(printf %q "$v")' is not a tree's name"; tree_known "$v"; tree=$v; } ;;
 		metric) metric=$(metric_ok "$v") ;;
 		factor) factor=$(factor_ok "$v") ;;
 		profile) profile=$(opt_choice "$j: profile" "$v" 2007 modern) ;;
@@ -82,22 +98,38 @@ resume_settings() {
 		*) printf -v "$k" %s "$(opt_uint "$j: $k" "$v")" ;;
 		esac
 	done
-	[ "$(jq -r '.patches | map(.sha256) | join(" ")' "$j")" = "${PATCH_SHAS[*]}" ] ||
-		die "--series $series_file is not the series $1 began with (its patches' sha256 differ): start a new bisect"
+	[ "$(jq -r '.changes | map(.id) | join(" ")' "$j")" = "${CHANGE_IDS[*]}" ] ||
+		die "$(changes_desc) are not the changes $1 began with: start a new bisect"
 	check_csv "$1/steps.csv" >/dev/null
 }
 
-# step_variant K: the kernel of step K, built if need be (stock + the
-# first K patches, named by their content); STEP_VARIANT, or fail.
+# changes_desc: the changes given, in words (for messages).
+changes_desc() {
+	if [ "$mode" = git ]; then echo "the commits of $GOOD..$BAD in $RANGE_DIR"; else echo "the patches of --series $series_file"; fi
+}
+
+# resume_hint DIR: the command that goes on with the bisect in DIR.
+resume_hint() {
+	if [ "$mode" = git ]; then
+		echo "./run.sh bisect --resume $1 --tree $RANGE_DIR --good $GOOD --bad $BAD"
+	else
+		echo "./run.sh bisect --resume $1 --series $series_file"
+	fi
+}
+
+# step_variant K: the kernel of step K, built if need be (series: stock +
+# the first K patches, named by their content, on the series' tree; git:
+# the tree at the step's commit); STEP_VARIANT, or fail.
 step_variant() {
 	local k=$1 list='' i
-	STEP_VARIANT=stock
+	[ "$mode" = series ] || { range_step_variant "$k"; return; }
+	STEP_VARIANT=stock$(tree_suffix "$tree")
 	if [ "$k" -gt 0 ]; then
 		for ((i = 0; i < k; i++)); do list+="${list:+,}${PATCHES[i]}"; done
-		STEP_VARIANT=bs-$(printf '%s\n' "${PATCH_SHAS[@]:0:k}" | sha256sum | cut -c1-12)
+		STEP_VARIANT=bs-$(printf '%s\n' "${CHANGE_IDS[@]:0:k}" | sha256sum | cut -c1-12)$(tree_suffix "$tree")
 		"$SLUBBENCH_TOP/kernels/build.sh" --profile "$profile" --variant "$STEP_VARIANT=$list" "$STEP_VARIANT" >&2 || return 1
 	else
-		"$SLUBBENCH_TOP/kernels/build.sh" --profile "$profile" stock >&2 || return 1
+		"$SLUBBENCH_TOP/kernels/build.sh" --profile "$profile" "$STEP_VARIANT" >&2 || return 1
 	fi
 }
 
@@ -122,21 +154,18 @@ build_step() {
 # VARIANT, collected, its value read; its row appended to steps.csv in one
 # write (boots of the ends run at once).
 boot_one() {
-	local k=$1 b=$2 v=$3 s d kd id value='' result what=stock
+	local k=$1 b=$2 v=$3 s d kd id value='' result what
 	s=$((seed + b - 1))
 	d=$out/raw/step$(printf %04d "$k")-b$b
-	[ "$k" = 0 ] || what=${PATCH_NAMES[k - 1]}
+	what=$(step0_name)
+	[ "$k" = 0 ] || what=${CHANGE_NAMES[k - 1]}
 	say bisect "step $k/$((nsteps - 1)) ($what): boot $b, seed $s${4:-}"
 	kd=$(kernel_dir "$v" "$profile")
 	id=$(jq -r .build_id "$kd/manifest.json")
 	rm -rf "$d" && mkdir -p "$d"
-	guest_settings emulated "$smp" step >"$d/plan-in.sh"
-	cat "$SLUBBENCH_TOP/bench/guest-plan.sh" >>"$d/plan-in.sh"
-	"${BOOT_CMD[@]}" --det "$s" --smp "$smp" --mem "$(default_mem "$smp")" --timeout "$(emulated_timeout "$smp" 1)" \
-		--expect-build-id "$id" --out "$d" --plan "$d/plan-in.sh" "$kd" >/dev/null 2>>"$d/boot.err" || true
-	"$SLUBBENCH_TOP/bench/collect.sh" "$d" step "$profile" "$b" || true
-	result=$(sed -n 's/^result=//p' "$d/boot-info" 2>/dev/null || true)
-	result=${result:-not-run}
+	variant_of[step]=$v # (the guest's hot caches are its tree's)
+	SAY_AS=bisect run_boot "$d" step emulated "$smp" "$b" "$kd" "$id" "$(emulated_timeout "$smp" 1)" --det "$s"
+	result=$BOOT_RESULT
 	if [ "$result" = finished ] && [ -s "$d/counters.csv" ]; then
 		value=$("$S" mechanism "$d/counters.csv" "$d/hackbench.csv" --caches "${HOT_CACHES// /,}" --kind emulated |
 			csv_get /dev/stdin per_1000_messages kernel=step config=c1 cache=all counter="$metric" 2>/dev/null || true)

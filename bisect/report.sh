@@ -26,16 +26,28 @@ done
 [ -f "$dir/bisect.json" ] && [ -f "$dir/steps.csv" ] || die "$dir is not a bisect's directory (no bisect.json and steps.csv)"
 check_csv "$dir/steps.csv" >/dev/null
 J=$dir/bisect.json
-jq -e 'type == "object" and (.patches | type == "array") and (.patches | length) >= 1 and (.patches | length) <= 1000' "$J" >/dev/null 2>&1 ||
+jq -e 'type == "object" and (.changes | type == "array") and (.changes | length) >= 1 and (.changes | length) <= 4095' "$J" >/dev/null 2>&1 ||
 	die "$J: not a bisect's settings; refusing it"
 # jv KEY: a setting, a number or a word (anything else refused)
 jv() {
 	local v
 	v=$(jq -r --arg k "$1" '.[$k] | tostring' "$J")
-	[[ "$v" =~ ^[A-Za-z0-9_.]{1,40}$ ]] || die "$J: $1 '$(printf %q "$v")' is not a number or a word; refusing it"
+	[[ "$v" =~ ^[A-Za-z0-9_.-]{1,40}$ ]] || die "$J: $1 '$(printf %q "$v")' is not a number or a word; refusing it"
 	echo "$v"
 }
-n=$(jq '.patches | length' "$J")
+n=$(jq '.changes | length' "$J")
+mode=$(jv mode)
+case "$mode" in
+series | git) ;;
+*) die "$J: mode '$mode' is neither series nor git; refusing it" ;;
+esac
+# commit KEY: the good or bad end's commit (40 hex digits, else refused)
+commit() {
+	local v
+	v=$(jq -r --arg k "$1" '.[$k] | tostring' "$J")
+	[[ "$v" =~ ^[0-9a-f]{40}$ ]] || die "$J: $1 '$(printf %q "${v:0:60}")' is not a commit id; refusing it"
+	echo "$v"
+}
 nsteps=$((n + 1))
 build_tools all
 S=$TOOLS_BIN/slubstats
@@ -43,18 +55,28 @@ args=(--steps "$nsteps" --factor "$(jv factor)" --max-boots "$(jv max_boots)" --
 IFS=, read -r what _ lo hi good_edge bad_edge direction < <("$S" bisect "$dir/steps.csv" "${args[@]}" --state | tail -n1)
 table=$("$S" bisect "$dir/steps.csv" "${args[@]}")
 # name K / subject K: the change that step K adds (escaped: from the run)
-name() { jq -r --argjson i "$(($1 - 1))" '.patches[$i].name' "$J" | term_safe; }
-subject() { jq -r --argjson i "$(($1 - 1))" '.patches[$i].subject' "$J" | term_safe; }
+name() { jq -r --argjson i "$(($1 - 1))" '.changes[$i].name | tostring | .[0:80]' "$J" | term_safe; }
+subject() { jq -r --argjson i "$(($1 - 1))" '.changes[$i].subject | tostring | .[0:200]' "$J" | term_safe; }
+if [ "$mode" = git ]; then
+	good=$(commit good) bad=$(commit bad)
+	step0=${good:0:12}
+	steps_are="Each step k boots the tree at the k-th commit after the good end ${good:0:12} on the first-parent line to ${bad:0:12}, as it is (no slubbench patch)."
+	resume="--tree $(jq -r '.tree_dir | tostring' "$J" | term_safe) --good ${good:0:12} --bad ${bad:0:12}"
+else
+	step0=stock$(tree_suffix "$(jv tree)")
+	steps_are="Each step k boots stock + the first k patches of the series$([ "$(jv tree)" = "$DEFAULT_TREE" ] || echo " on tree $(jv tree)")."
+	resume="--series SERIES"
+fi
 {
-	echo "slubbench bisect: $n changes ($(jv metric) per 1000 messages, counting mode)"
+	echo "slubbench bisect: $n $([ "$mode" = git ] && echo commits || echo changes) ($(jv metric) per 1000 messages, counting mode)"
 	echo "$(basename "$dir"), seeds from $(jv seed), $(jv smp) vCPUs, hackbench -g $(jv groups) -l $(jv loops), profile $(jv profile)" | wrap
 	echo
-	echo "Each step k boots stock + the first k changes. A value is good or bad within a quarter of the ends' gap (on the logarithms) of that end; a step is booted again (another seed) while its values are not all on one side, and skipped after $(jv max_boots) boots." | wrap
+	echo "$steps_are A value is good or bad within a quarter of the ends' gap (on the logarithms) of that end; a step is booted again (another seed) while its values are not all on one side, and skipped after $(jv max_boots) boots." | wrap
 	echo
 	printf '  %4s  %-10s %-28s %s\n' step verdict "values (per 1000 msgs)" change
 	while IFS=, read -r k _ failed values _ verdict; do
 		[ "$k" != step ] || continue
-		c=stock
+		c=$step0
 		[ "$k" = 0 ] || c="$(name "$k")"
 		printf '  %4s  %-10s %-28s %s\n' "$k" "${verdict:-?}" "${values:-none}$([ "$failed" = 0 ] || echo " ($failed failed)")" "$c"
 	done <<<"$table"
@@ -72,7 +94,7 @@ subject() { jq -r --argjson i "$(($1 - 1))" '.patches[$i].subject' "$J" | term_s
 	ends-failed)
 		echo "Result: none: an end gave no value in $(jv max_boots) boots (see raw/)." | wrap ;;
 	*)
-		echo "Result: not finished ($what): go on with ./run.sh bisect --resume $dir --series SERIES." | wrap ;;
+		echo "Result: not finished ($what): go on with ./run.sh bisect --resume $dir $resume." | wrap ;;
 	esac
 	nb=$(($(wc -l <"$dir/steps.csv") - 1))
 	echo "Boots: $nb in all, over $(($(grep -c . <<<"$table") - 1)) steps measured."

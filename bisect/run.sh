@@ -1,13 +1,26 @@
 #!/usr/bin/env bash
 # Bisect an ordered list of kernel changes with exact counts as the oracle.
 #
-# Usage: ./run.sh bisect --series FILE [OPTIONS]
-#        ./run.sh bisect --resume DIR --series FILE   (go on where it stopped)
+# Usage: ./run.sh bisect --series FILE [--tree TREE] [OPTIONS]
+#        ./run.sh bisect --tree [NAME=]DIR --good REF --bad REF [OPTIONS]
+#        ./run.sh bisect --resume DIR CHANGES   (go on where it stopped;
+#                    CHANGES: --series FILE, or --tree DIR --good --bad)
 #   --series FILE    a quilt series: patch files, one a line in order ('#'
 #                    comments; paths relative to FILE's directory), each in
 #                    git format-patch form, applying on top of stock and of
 #                    the ones before it. Step k is stock + the first k: step
 #                    0 (stock) is the good end, step N (all) the bad end
+#   --tree TREE      the series' kernel tree (6.1, the default; 6.12; a
+#                    tree registered before or [NAME=]DIR: lib/trees.sh)
+#   --tree [NAME=]DIR --good REF --bad REF
+#                    a git range instead: the commits of DIR's first-parent
+#                    line after REF up to REF (as git bisect --first-parent:
+#                    a merge's change is found as the merge). Step k is the
+#                    k-th commit after good as it is (no slubbench patch:
+#                    the oracle is SLUB's own statistics), built from a
+#                    clone in the cache (DIR's repository and checkout are
+#                    never written to); a commit that does not build is
+#                    skipped. At most 4095 commits
 #   --metric M       the SLUB count per 1000 messages that tells steps apart
 #                    (default add_partial; also alloc_from_partial,
 #                    free_add_partial, free_remove_partial, free_slab,
@@ -31,10 +44,11 @@
 # Each boot is one counting-mode boot (QEMU 10, icount, seeded: its counts
 # do not move with the host) of the step's kernel, the bench's plan of an
 # emulated boot without the plugin. Written as it goes into DIR: steps.csv
-# (a boot a row), bisect.json (the settings and each patch's sha256), raw/
-# (each boot), then report.txt and plots/bisect.png (bisect/report.sh). A
-# patch is never taken from DIR: --resume needs --series again, and its
-# patches must be those the bisect began with.
+# (a boot a row), bisect.json (the settings and each change: a patch's
+# sha256, a commit's id), raw/ (each boot), then report.txt and
+# plots/bisect.png (bisect/report.sh). A change is never taken from DIR:
+# --resume needs the series or the range again, and its changes must be
+# those the bisect began with.
 set -euo pipefail
 # shellcheck source=lib/common.sh
 . "$(dirname "$0")/../lib/common.sh"
@@ -46,10 +60,13 @@ set -euo pipefail
 split_opts "$@"
 set -- "${ARGS[@]+"${ARGS[@]}"}"
 series_file='' metric=add_partial factor=1.5 end_boots=2 max_boots=3 seed=1 profile=2007 groups=10 loops=150
-smp=2 out='' resume='' dry=0
+smp=2 out='' resume='' dry=0 tree_opt='' good='' bad=''
 while [ $# -gt 0 ]; do
 	case "$1" in
 	--series) need_val "$@"; series_file=$2; shift 2 ;;
+	--tree) need_val "$@"; tree_opt=$2; shift 2 ;;
+	--good) need_val "$@"; good=$2; shift 2 ;;
+	--bad) need_val "$@"; bad=$2; shift 2 ;;
 	--metric) need_val "$@"; metric=$(metric_ok "$2"); shift 2 ;;
 	--factor) need_val "$@"; factor=$(factor_ok "$2"); shift 2 ;;
 	--end-boots) need_val "$@"; end_boots=$(opt_uint --end-boots "$2"); shift 2 ;;
@@ -66,23 +83,40 @@ while [ $# -gt 0 ]; do
 	*) die "unknown option '$1' (see ./run.sh bisect --help)" ;;
 	esac
 done
-[ -n "$series_file" ] || die "which changes? give --series FILE (a quilt series of patches; see ./run.sh bisect --help)"
+mode=series
+[ -z "$good$bad" ] || mode=git
+if [ "$mode" = git ]; then
+	[ -z "$series_file" ] || die "--series and --good/--bad: bisect a series or a git range, not both"
+	[ -n "$good" ] && [ -n "$bad" ] || die "a git range needs both ends: --good REF and --bad REF (and --tree DIR)"
+	[ -n "$tree_opt" ] || die "--good and --bad of which repository? give --tree DIR (a git kernel tree)"
+else
+	[ -n "$series_file" ] || die "which changes? give --series FILE (a quilt series of patches) or --tree DIR --good REF --bad REF (see ./run.sh bisect --help)"
+fi
 [ "$max_boots" -le 64 ] && [ "$end_boots" -le "$max_boots" ] ||
 	die "--end-boots $end_boots and --max-boots $max_boots: an end's boots are a step's, at most --max-boots (64 at most)"
 [ "$smp" -le "$EMU_MAX_VCPUS" ] || die "--smp $smp: the counting mode runs at most $EMU_MAX_VCPUS vCPUs"
-read_series "$series_file"
+tree=$DEFAULT_TREE
+if [ "$mode" = git ]; then
+	read_range "$tree_opt" "$good" "$bad"
+	tree=$RANGE_TREE
+	what_desc="${#CHANGE_IDS[@]} commits of $RANGE_DIR (${GOOD:0:12}..${BAD:0:12}, first-parent)"
+else
+	read_series "$series_file"
+	[ -z "$tree_opt" ] || tree=$(tree_resolve "$tree_opt")
+	what_desc="${#PATCHES[@]} changes of $series_file$([ "$tree" = "$DEFAULT_TREE" ] || echo " on tree $tree")"
+fi
 [ -z "$resume" ] || resume_settings "$resume"
-nsteps=$((${#PATCHES[@]} + 1))
+nsteps=$((${#CHANGE_IDS[@]} + 1))
 bisect_plan
-echo "bisect: ${#PATCHES[@]} changes of $series_file; $metric per 1000 messages, ends $factor apart at least; $end_boots boots an end, at most $max_boots a step, seeds from $seed"
+echo "bisect: $what_desc; $metric per 1000 messages, ends $factor apart at least; $end_boots boots an end, at most $max_boots a step, seeds from $seed"
 if [ "$dry" = 1 ]; then
-	for ((k = 1; k < nsteps; k++)); do echo "step $k: ${PATCH_NAMES[k - 1]}: $(patch_subject "${PATCHES[k - 1]}")"; done
-	echo "first: step 0 (stock) and step $((nsteps - 1)) (all), $end_boots boots each; then about $(log2_up $((nsteps - 1))) steps"
+	for ((k = 1; k < nsteps; k++)); do echo "step $k: ${CHANGE_NAMES[k - 1]}: ${CHANGE_SUBJECTS[k - 1]}" | term_safe; done
+	echo "first: step 0 ($(step0_name)) and step $((nsteps - 1)) (${CHANGE_NAMES[nsteps - 2]}), $end_boots boots each; then about $(log2_up $((nsteps - 1))) steps"
 	exit 0
 fi
 
 [ -n "$out" ] || out=${resume:-$SLUBBENCH_TOP/results/bisect-$(date -u +%Y%m%d-%H%M%S)}
-[ -n "$resume" ] || [ ! -e "$out/bisect.json" ] || die "$out already holds a bisect: give another --out, or go on with --resume $out --series $series_file"
+[ -n "$resume" ] || [ ! -e "$out/bisect.json" ] || die "$out already holds a bisect: give another --out, or go on with $(resume_hint "$out")"
 mkdir -p "$out/raw"
 out=$(realpath "$out")
 [ -f "$out/bisect.json" ] || write_settings "$out/bisect.json"
@@ -91,8 +125,9 @@ out=$(realpath "$out")
 "$SLUBBENCH_TOP/rootfs/initramfs.sh" >/dev/null
 build_tools all
 S=$TOOLS_BIN/slubstats
+[ "$mode" = series ] || range_prepare
 t0=$(date +%s)
-trap 'say bisect "interrupted: the boots so far are in $out/steps.csv; go on with ./run.sh bisect --resume $out --series $series_file"; exit 130' INT TERM
+trap 'say bisect "interrupted: the boots so far are in $out/steps.csv; go on with $(resume_hint "$out")"; exit 130' INT TERM
 while :; do
 	IFS=, read -r what next lo hi _ < <("$S" bisect "$out/steps.csv" --steps "$nsteps" \
 		--factor "$factor" --max-boots "$max_boots" --end-boots "$end_boots" --state | tail -n1)

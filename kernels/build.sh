@@ -4,7 +4,8 @@
 # bookworm-backports, or a user's tree.
 #
 # Usage: kernels/build.sh [--tree TREE] [--profile 2007|modern]
-#                         [--variant NAME[@TREE]=PATCH[,PATCH...]]... [VARIANT[@TREE]...]
+#                         [--variant NAME[@TREE]=PATCH[,PATCH...]]... [--bare-as NAME[@TREE]]
+#                         [VARIANT[@TREE]...]
 #        kernels/build.sh [--tree TREE] --list
 #        kernels/build.sh --check-patches [--tree TREE]
 #        kernels/build.sh --tools    (the 6.1 tree's slabinfo tool alone)
@@ -16,6 +17,9 @@
 #                 built out of tree: DIR is never written to)
 #   --check-patches  every variant's patches apply to a pristine copy of
 #                 the tree (without --tree: of every Debian tree)
+#   --bare-as NAME  the tree as it is, no slubbench patch (SLUB with its
+#                 statistics, the counting mode's oracle), built under NAME
+#                 in a kernel directory of its own: a git bisect's step
 #
 # Variants come from kernels/variants (default: all of them the tree can
 # build: no slab from 6.8 on); --variant adds "stock + PATCH" under NAME
@@ -55,7 +59,9 @@ while [ $# -gt 0 ]; do
 		if [ "$name" = "$user_variant" ] || [ -z "$name" ] || [ -z "$file" ]; then
 			die "--variant takes NAME=PATCH, got '$user_variant'"
 		fi
+		[ "$file" != - ] || die "--variant $name: '-' is not a patch file (the tree with no patch at all: --bare-as $name)"
 		user_patch[$name]=$file ;;  # NAME: the tree added below
+	--bare-as) need_val "$@"; user_patch[$2]=-; shift 2 ;;
 	--list) list=1; shift ;;
 	--check-patches) check_patches=1; shift ;;
 	-h | --help) usage_from_header "$0" ;;
@@ -128,6 +134,7 @@ build_variant() {
 	log=$SLUBBENCH_CACHE/logs/build-$(basename "$out").log
 
 	local n
+	tree_ready
 	# shellcheck disable=SC2086
 	n=$(PATCH_BASE="$SRC_PKG $KVER" "$KDIR/patch-tree.sh" "$TREE" ${patches[$v]}) || return 1
 	say kernels "$(basename "$out"): tree set to $(wc -w <<<"${patches[$v]}") patch(es), $n file(s) changed"
@@ -170,6 +177,7 @@ build_tree() {
 	done
 	for v in "$@"; do
 		if [ "$check_patches" -eq 1 ]; then
+			tree_ready
 			# shellcheck disable=SC2086
 			PATCH_BASE="$SRC_PKG $KVER" "$KDIR/patch-tree.sh" --check "$TREE" ${patches[$v]} || { refused+=("$v"); continue; }
 			say kernels "$v$(tree_suffix "$TREE_NAME"): patches apply to the pristine tree ($SRC_PKG $KVER)"

@@ -8,11 +8,14 @@
 #   KVER       the Debian package's version, or the user's tree's kernel
 #              version (with its commit, and "dirty" where it has changes)
 #   SRC_PKG    linux-source-X.Y, or "tree NAME" for a user's tree
-#   TREE_ID    a user's tree's fingerprint (paths, sizes, times): a change
-#              there rebuilds its variants; empty for a Debian tree
+#   TREE_ID    a user's tree's identity: "git SHA" for a clean git checkout
+#              (nothing changed, untracked or ignored), else a fingerprint of
+#              its files (paths, sizes, times); a change rebuilds its
+#              variants; empty for a Debian tree
 #   TREE_GIT   a user's git tree's commit and "dirty" when it has uncommitted changes
 #   TREE       the source to patch and build: the Debian tarball extracted,
-#              or a copy of the user's tree (never the tree itself)
+#              or a copy of the user's tree (never the tree itself), made
+#              current by tree_ready before its first use
 # and fails with one line when the tree cannot be had.
 prepare_tree() {
 	tree_identity "$1"
@@ -40,7 +43,7 @@ prepare_tree() {
 # tree_identity TREE: TREE_NAME, TREE_KVER and PATCHDIR alone (nothing
 # fetched or extracted: what --list needs).
 tree_identity() {
-	TREE_NAME=$1 TREE_ID='' TREE_GIT=''
+	TREE_NAME=$1 TREE_ID='' TREE_GIT='' TREE_FROM=''
 	TREE_KVER=$(tree_kver "$TREE_NAME")
 	PATCHDIR=$(tree_patches "$TREE_KVER") ||
 		die "tree $TREE_NAME: kernel $TREE_KVER has no slubbench patch series (there are series for ${TREE_KVERS// /, })"
@@ -66,30 +69,46 @@ USER_TREE_EXCLUDES=(--exclude=/.git --exclude=/.slubbench --exclude=/.slubbench-
 	--exclude=/.config --exclude=/.config.old --exclude=/include/config/ --exclude=/include/generated/
 	--exclude=/arch/x86/include/generated/ --exclude='*.o' --exclude='*.cmd' --exclude=/vmlinux)
 
-# copy_user_tree DIR: TREE, the cache's copy of DIR, brought to DIR's
-# content when DIR changed since the last copy: only files whose content
-# differs are written (rsync --checksum, no times kept: each is newer than
-# its object, so Kbuild recompiles what changed and nothing else).
+# copy_user_tree DIR: TREE, where the cache keeps its copy of DIR, and
+# DIR's identity; the copy is brought to DIR's content by tree_ready, when
+# a build needs it.
 copy_user_tree() {
 	local dir=$1 v
 	need_cmd rsync rsync
 	v=$(makefile_version "$dir") || die "tree $TREE_NAME: $dir/Makefile names no kernel version"
 	KVER=$v SRC_PKG="tree $TREE_NAME"
+	TREE_ID=''
 	if git -C "$dir" rev-parse --is-inside-work-tree >/dev/null 2>&1; then
-		local sha dirty=''
+		local sha dirty='' st
 		sha=$(git -C "$dir" rev-parse HEAD)
-		[ -z "$(git -C "$dir" status --porcelain --untracked-files=no 2>/dev/null | head -n1)" ] || dirty=' dirty'
+		# (GIT_OPTIONAL_LOCKS=0: git status does not refresh DIR's index)
+		st=$(GIT_OPTIONAL_LOCKS=0 git -C "$dir" status --porcelain --ignored 2>/dev/null) || st='?'
+		[ -z "$st" ] || ! grep -qv '^[?!]' <<<"$st" || dirty=' dirty'
 		TREE_GIT=$sha$dirty
 		KVER+=" git ${sha:0:12}$dirty"
+		# a checkout with nothing changed, untracked or ignored is its
+		# commit, whatever its files' times (a bisect's checkouts)
+		[ -n "$st" ] || TREE_ID="git $sha"
 	fi
-	TREE_ID=$(cd "$dir" && find . -path ./.git -prune -o -type f -printf '%P %s %T@\n' | LC_ALL=C sort | sha256sum | cut -d' ' -f1)
+	[ -n "$TREE_ID" ] ||
+		TREE_ID=$(cd "$dir" && find . -path ./.git -prune -o -type f -printf '%P %s %T@\n' | LC_ALL=C sort | sha256sum | cut -d' ' -f1)
 	TREE=$(tree_src "$TREE_NAME")
-	[ "$(cat "$TREE/.slubbench-synced" 2>/dev/null)" = "$TREE_ID" ] && return 0
+	TREE_FROM=$dir
+}
+
+# tree_ready: a user's tree's copy (TREE) brought to its directory's
+# content when that changed since the last copy: only files whose content
+# differs are written (rsync --checksum, no times kept: each is newer than
+# its object, so Kbuild recompiles what changed and nothing else). A
+# Debian tree is ready once extracted.
+tree_ready() {
+	[ -n "${TREE_FROM:-}" ] || return 0
+	[ "$(cat "$TREE/.slubbench-synced" 2>/dev/null)" != "$TREE_ID" ] || return 0
 	need_space "$SLUBBENCH_CACHE/src" 1500
-	say kernels "copying tree $TREE_NAME ($dir, kernel $KVER) into the cache (only what changed)"
+	say kernels "copying tree $TREE_NAME ($TREE_FROM, kernel $KVER) into the cache (only what changed)"
 	mkdir -p "$TREE"
-	rsync -rl --checksum --delete "${USER_TREE_EXCLUDES[@]}" "$dir/" "$TREE/" ||
-		die "copying $dir into $TREE failed (disk full, or files unreadable?)"
+	rsync -rl --checksum --delete "${USER_TREE_EXCLUDES[@]}" "$TREE_FROM/" "$TREE/" ||
+		die "copying $TREE_FROM into $TREE failed (disk full, or files unreadable?)"
 	# the copy is the tree as it is now: nothing of it is patched
 	rm -rf "$TREE/.slubbench"
 	printf '%s\n' "$TREE_ID" >"$TREE/.slubbench-synced"

@@ -4,9 +4,10 @@
 
 # load_variants: allocator[NAME] and patches[NAME] (files, in series
 # order) for kernels/variants' names, resolved in PATCHDIR, and the user's
-# --variant NAME=PATCH of this tree (stock + the patches); names: their
-# order. A variant whose allocator the tree lacks (slab from 6.8 on) is
-# kept in absent[NAME] with the reason.
+# --variant NAME=PATCH of this tree (stock + the patches; --bare-as NAME,
+# user_patch "-": none at all); names: their order. A variant whose
+# allocator the tree lacks (slab from 6.8 on) is kept in absent[NAME] with
+# the reason.
 load_variants() {
 	local name alloc pl n f
 	declare -gA allocator=() patches=() absent=()
@@ -39,6 +40,7 @@ load_variants() {
 		names+=("$name")
 		allocator[$name]=slub
 		patches[$name]=${patches[stock]}
+		[ "$file" != - ] || { patches[$name]=''; continue; }
 		IFS=, read -r -a files <<<"$file"
 		for f in "${files[@]}"; do
 			[ -f "$f" ] || die "--variant $name: patch file '$f' does not exist"

@@ -63,10 +63,12 @@ tree_dir() {
 	cat "$(tree_registry "$1")"
 }
 
-# makefile_version DIR: DIR's kernel version from its top Makefile (6.12.0).
-makefile_version() {
+# makefile_version DIR: DIR's kernel version from its top Makefile (6.12.0);
+# makefile_version_of FILE: the same of a top Makefile FILE (- : stdin).
+makefile_version() { makefile_version_of "$1/Makefile"; }
+makefile_version_of() {
 	awk -F' *= *' '$1 == "VERSION" { v = $2 } $1 == "PATCHLEVEL" { p = $2 } $1 == "SUBLEVEL" { s = $2 }
-		END { if (v == "" || p == "") exit 1; print v "." p "." (s == "" ? 0 : s) }' "$1/Makefile" 2>/dev/null
+		END { if (v !~ /^[0-9]+$/ || p !~ /^[0-9]+$/) exit 1; print v "." p "." (s ~ /^[0-9]+$/ ? s : 0) }' "$1" 2>/dev/null
 }
 
 # tree_kver TREE: the tree's kernel version, major.minor (what selects its
