@@ -87,19 +87,18 @@ boot_once() {
 	[ -z "$copts" ] || emu+=(--counters-opts "$copts")
 	start=$(date -u +%FT%TZ)
 	t0=$(date +%s)
-	run_boot "$d" "$l" "$kind" "$x" "$r" "$(kernel_dir "${variant_of[$l]}" "$profile")" \
+	boot_kernel "$d" "$l" "$kind" "$x" "$r" "$(kernel_dir "${variant_of[$l]}" "$profile")" \
 		"$(jq -r .build_id "$out/kernels/$l.json")" "$limit" --accel "$accel" ${emu[@]+"${emu[@]}"}
 	boot_fragment "$d" "$r" "$pos" "$l" "$x" "$kind" "$attempt" "$(host_name)" "$start" $(($(date +%s) - t0)) "$BOOT_RESULT" \
 		"$(sed -n 's/^det_seed=//p' "$d/boot-info" 2>/dev/null || true)" "$(sed -n 's/^host_other_cpu=//p' "$d/boot-info" 2>/dev/null || true)"
 }
 
-# run_boot DIR LABEL KIND VCPUS ROUND KERNEL_DIR BUILD_ID LIMIT
+# boot_kernel DIR LABEL KIND VCPUS ROUND KERNEL_DIR BUILD_ID LIMIT
 # [BOOT_OPTION...]: the guest's plan for a KIND boot of LABEL written, the
 # kernel in KERNEL_DIR booted once (bench/boot.sh, or SLUBBENCH_BOOT:
 # BOOT_CMD), BUILD_ID expected of it, its output collected; BOOT_RESULT:
 # its result. The bench's boots and a bisect's steps go through it.
-# shellcheck disable=SC2317 # (called by boot_once and bisect/lib.sh; 0.9.0 misses it)
-run_boot() {
+boot_kernel() {
 	local d=$1 l=$2 kind=$3 x=$4 r=$5 kd=$6 id=$7 limit=$8 rc=0 result
 	shift 8
 	guest_settings "$kind" "$x" "$l" >"$d/plan-in.sh"

@@ -164,7 +164,7 @@ boot_one() {
 	id=$(jq -r .build_id "$kd/manifest.json")
 	rm -rf "$d" && mkdir -p "$d"
 	variant_of[step]=$v # (the guest's hot caches are its tree's)
-	SAY_AS=bisect run_boot "$d" step emulated "$smp" "$b" "$kd" "$id" "$(emulated_timeout "$smp" 1)" --det "$s"
+	SAY_AS=bisect boot_kernel "$d" step emulated "$smp" "$b" "$kd" "$id" "$(emulated_timeout "$smp" 1)" --det "$s"
 	result=$BOOT_RESULT
 	if [ "$result" = finished ] && [ -s "$d/counters.csv" ]; then
 		value=$("$S" mechanism "$d/counters.csv" "$d/hackbench.csv" --caches "${HOT_CACHES// /,}" --kind emulated |
