@@ -48,7 +48,15 @@ done < <(csv_rows "$tmp/a/steps.csv" step variant | sort -u)
 "$TOP/kernels/build.sh" stock >/dev/null 2>&1 || fail "stock could not be built"
 [ "$(jq -r .build_id "$(kernel_dir "bs-${good:0:12}@linux-git-bisect" 2007)/manifest.json")" = "$(jq -r .build_id "$(kernel_dir stock 2007)/manifest.json")" ] ||
 	fail "the good end's kernel is not stock's (build ids differ)"
-ok "each step's kernel is its commit's (named, tree_git, no slubbench patch); the good end's is stock's, bit for bit"
+# the culprit's kernel is the series' step 5 (stock + the first five of
+# tests/data/bisect/series, as bisect/lib.sh's step_variant names it)
+D=$TOP/tests/data/bisect
+mapfile -t five < <(grep -v '^#' "$D/series" | grep . | head -n5)
+sv=bs-$(for p in "${five[@]}"; do sha256 "$D/$p"; done | sha256sum | cut -c1-12)
+"$TOP/kernels/build.sh" --variant "$sv=$(printf "$D/%s," "${five[@]}" | sed 's/,$//')" "$sv" >/dev/null 2>&1 || fail "the series' step 5 could not be built"
+[ "$(jq -r .build_id "$(kernel_dir "bs-${culprit:0:12}@linux-git-bisect" 2007)/manifest.json")" = "$(jq -r .build_id "$(kernel_dir "$sv" 2007)/manifest.json")" ] ||
+	fail "the culprit's kernel is not the series' step 5 (build ids differ)"
+ok "each step's kernel is its commit's (named, tree_git, no slubbench patch); the good end's is stock's and the culprit's the series' step 5, bit for bit"
 [ "$(state)" = "$before" ] || fail "the user's repository or checkout was written to"
 ok "the user's repository and checkout are untouched (every file under it, .git included: sizes, times)"
 
