@@ -30,7 +30,7 @@ R=$tmp/a/report.txt
 grep -A2 '^Result: the first bad change is step 5 of 8:$' "$R" | grep -qx "  ${culprit:0:12}" ||
 	fail "the culprit ${culprit:0:12} is not found as step 5: $(cat "$R")"
 grep -qF '"mm/slub: add partial slabs at the head of the list"' "$R" || fail "no subject: $(cat "$R")"
-grep -qE "^ +0 +end +[0-9.]+ +${good:0:12}$" "$R" || fail "step 0 is not named by the good commit: $(cat "$R")"
+grep -qE "^ +0 +good +[0-9.]+ +${good:0:12}$" "$R" || fail "step 0 is not named by the good commit: $(cat "$R")"
 steps=$(csv_rows "$tmp/a/steps.csv" step | sort -u | grep -cvxE '0|8')
 [ "$steps" -le 3 ] || fail "$steps steps between the ends, more than ceil(log2 8) = 3: $(cat "$tmp/a/steps.csv")"
 [ "$(csv_rows "$tmp/a/steps.csv" result | sort -u)" = finished ] || fail "a boot did not finish: $(cat "$tmp/a/steps.csv")"
