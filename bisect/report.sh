@@ -55,10 +55,11 @@ args=(--steps "$nsteps" --factor "$(jv factor)" --max-boots "$(jv max_boots)" --
 IFS=, read -r what _ lo hi good_edge bad_edge direction < <("$S" bisect "$dir/steps.csv" "${args[@]}" --state | tail -n1)
 table=$("$S" bisect "$dir/steps.csv" "${args[@]}")
 # name K / subject K: the change that step K adds (escaped: from the run)
-name() { jq -r --argjson i "$(($1 - 1))" '.changes[$i].name | tostring | .[0:80]' "$J" | term_safe; }
+name() { jq -r --argjson i "$(($1 - 1))" '.changes[$i].name | tostring | .[0:200]' "$J" | term_safe | cut -c1-72; }
 subject() { jq -r --argjson i "$(($1 - 1))" '.changes[$i].subject | tostring | .[0:200]' "$J" | term_safe; }
 if [ "$mode" = git ]; then
-	good=$(commit good) bad=$(commit bad)
+	good=$(commit good)
+	bad=$(commit bad)
 	step0=${good:0:12}
 	steps_are="Each step k boots the tree at the k-th commit after the good end ${good:0:12} on the first-parent line to ${bad:0:12}, as it is (no slubbench patch)."
 	resume="--tree $(jq -r '.tree_dir | tostring' "$J" | term_safe) --good ${good:0:12} --bad ${bad:0:12}"
@@ -78,7 +79,9 @@ fi
 		[ "$k" != step ] || continue
 		c=$step0
 		[ "$k" = 0 ] || c="$(name "$k")"
-		printf '  %4s  %-10s %-28s %s\n' "$k" "${verdict:-?}" "${values:-none}$([ "$failed" = 0 ] || echo " ($failed failed)")" "$c"
+		row=$(printf '  %4s  %-10s %-28s' "$k" "${verdict:-?}" "${values:-none}$([ "$failed" = 0 ] || echo " ($failed failed)")")
+		# a change named too long for the line goes on a line of its own
+		if [ $((${#row} + 1 + ${#c})) -le 80 ]; then echo "$row $c"; else printf '%s\n        %s\n' "$row" "$c"; fi
 	done <<<"$table"
 	echo
 	case "$what" in

@@ -8,6 +8,8 @@
 # series given too are refused in one line each; the user's repository
 # and checkout are not written to.
 . "$(dirname "$0")/lib.sh"
+# shellcheck source=lib/rundir.sh
+. "$TOP/lib/rundir.sh"
 B=$TOP/bisect/run.sh
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -72,3 +74,33 @@ ok "the user's repository and checkout are untouched (every file under it, .git 
 
 plan=$("$B" --series "$TOP/tests/data/bisect/series" --tree 6.12 --dry-run 2>&1) || fail "a series on 6.12: $plan"
 contains "$plan" "^bisect: 8 changes of $TOP/tests/data/bisect/series on tree 6\.12;" "a series on another tree (--tree 6.12)"
+
+# a bisect's directory is untrusted input: its changes' names and
+# subjects and its tree's path are shown, never obeyed, within 80 columns;
+# ends that are not commit ids and an unknown mode are refused in one line
+d=$tmp/hostile
+mkdir -p "$d"
+ESC=$'\033'
+long=$(printf 'x%.0s' $(seq 1 300))
+jq -n --arg esc "$ESC" --arg long "$long" --arg good "$c0" --arg bad "$c4" '{mode: "git", tree: "linux-bisect",
+	tree_dir: ("/tmp/" + $esc + "[2J$(touch /tmp/t15-pwned)"), good: $good, bad: $bad, metric: "add_partial",
+	factor: "1.5", end_boots: 1, max_boots: 3, seed: 1, profile: "2007", groups: 10, loops: 150, smp: 2,
+	changes: [{name: ($esc + "]0;title" + $long), id: "a", subject: ("`touch /tmp/t15-pwned` " + $esc + "[31m" + $long)},
+		{name: "b", id: "b", subject: "$(touch /tmp/t15-pwned)"}]}' >"$d/bisect.json"
+printf '%s\n' "$BISECT_HDR" 0,s0,ab,1,1,180,finished 2,s2,ab,1,1,500,finished 1,s1,ab,1,1,490,finished >"$d/steps.csv"
+rm -f /tmp/t15-pwned
+"$TOP/bisect/report.sh" "$d" >/dev/null 2>&1 || fail "a hostile bisect's directory does not report: $("$TOP/bisect/report.sh" "$d" 2>&1 | tail -n2)"
+[ ! -e /tmp/t15-pwned ] || fail "the bisect's report ran a command from its directory"
+! grep -q "$ESC" "$d/report.txt" || fail "a raw escape in the bisect's report"
+[ "$(awk 'length > 80' "$d/report.txt" | wc -l)" = 0 ] || fail "lines over 80 columns: $(awk 'length > 80' "$d/report.txt" | head -n2)"
+grep -q '^Result: the first bad change is step 1 of 2:$' "$d/report.txt" || fail "hostile bisect: $(cat "$d/report.txt")"
+ok "a hostile bisect's names, subjects and tree path are shown, not obeyed, within 80 columns"
+# shellcheck disable=SC2016 # a command as text, never run
+for bad in 'good|$(id)|good' 'mode|evil|mode'; do
+	IFS='|' read -r k v what <<<"$bad"
+	jq --arg k "$k" --arg v "$v" '.[$k] = $v' "$d/bisect.json" >"$tmp/b.json" && cp "$tmp/b.json" "$d/bisect.json.bad"
+	mkdir -p "$tmp/h-$k" && cp "$d/steps.csv" "$tmp/h-$k/" && mv "$d/bisect.json.bad" "$tmp/h-$k/bisect.json"
+	expect_fail "$TOP/bisect/report.sh" "$tmp/h-$k"
+	[ "$(wc -l <<<"$OUT")" = 1 ] && grep -q "bisect.json: $what" <<<"$OUT" || fail "a hostile $k: $OUT"
+done
+ok "ends that are not commit ids and an unknown mode: refused in one line"
