@@ -14,7 +14,7 @@
 #                    tree registered before or [NAME=]DIR: lib/trees.sh)
 #   --tree [NAME=]DIR --good REF --bad REF
 #                    a git range instead: the commits of DIR's first-parent
-#                    line after REF up to REF (as git bisect --first-parent:
+#                    line after --good up to --bad (as git bisect --first-parent:
 #                    a merge's change is found as the merge). Step k is the
 #                    k-th commit after good as it is (no slubbench patch:
 #                    the oracle is SLUB's own statistics), built from a
