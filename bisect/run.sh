@@ -14,8 +14,9 @@
 #                    tree registered before or [NAME=]DIR: lib/trees.sh)
 #   --tree [NAME=]DIR --good REF --bad REF
 #                    a git range instead: the commits of DIR's first-parent
-#                    line after --good up to --bad (as git bisect --first-parent:
-#                    a merge's change is found as the merge). Step k is the
+#                    line after --good up to --bad (as git bisect
+#                    --first-parent: a merge's change is found as the
+#                    merge). Step k is the
 #                    k-th commit after good as it is (no slubbench patch:
 #                    the oracle is SLUB's own statistics), built from a
 #                    clone in the cache (DIR's repository and checkout are
