@@ -201,7 +201,7 @@ ends_at_once() {
 }
 
 # bisect_plan: the plan of a counting-mode boot without the plugin, as
-# bench/runlib.sh's guest_settings reads it: one configuration, one window,
+# bench/bootlib.sh's guest_settings reads it: one configuration, one window,
 # no knob; and the boot's command
 bisect_plan() {
 	configs="socket:process:$groups:$loops:20:100" emulated_windows=1 series_interval=0 count=0 prof=0 knob_caches=''

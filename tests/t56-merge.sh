@@ -31,7 +31,12 @@ mkshard() {
 			  if (f == "boots" && !add) $(col["host"]) = h
 			  if (s == i) print $0 (add ? "," h : "") }' "$REF/$f.csv" >"$d/$f.csv"
 	done
-	jq --argjson n "$(($(wc -l <"$d/boots.csv") - 1))" '.boots = {expected: $n, done: $n, failed: 0, retried: 0, list: []}' \
+	# its boots: one a round, kernel, kind and vCPU count (an attempt set
+	# aside and booted again is a row, not a boot)
+	local n rows
+	n=$(csv_rows "$d/boots.csv" round kernel kind vcpus | sort -u | wc -l)
+	rows=$(($(wc -l <"$d/boots.csv") - 1))
+	jq --argjson n "$n" --argjson r $((rows - n)) '.boots = {expected: $n, done: $n, failed: 0, retried: $r, list: []}' \
 		"$d/manifest.json" >"$d/m.tmp" && mv "$d/m.tmp" "$d/manifest.json"
 }
 mkshard 1 alpha

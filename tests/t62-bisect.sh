@@ -56,7 +56,7 @@ ok "a bisect cut after two steps resumes at the third ($((nb - kept)) boot) and 
 cp "$D/series-none" "$tmp/series-none"
 cp "$D"/*.patch "$tmp/"
 expect_fail "$B" --resume "$tmp/b" --series "$tmp/series-none"
-contains "$OUT" "is not the series $tmp/b began with" "resume with another series"
+contains "$OUT" "^slubbench: error: the patches of --series $tmp/series-none are not the changes $tmp/b began with: start a new bisect$" "resume with another series"
 ok "--resume with another series is refused"
 
 "$B" --series "$D/series-none" --out "$tmp/c" >"$tmp/log3" 2>&1 || { cat "$tmp/log3"; fail "bisect (no regression) failed"; }
