@@ -37,7 +37,7 @@ read_range() {
 	dir=$(cd "$dir" && pwd -P)
 	[ "$(git -C "$dir" rev-parse --show-toplevel 2>/dev/null)" = "$dir" ] ||
 		die "--tree $dir is not the top of a git checkout: --good and --bad need one (patches: --series)"
-	[ -n "$name" ] || name=$(basename "$dir" | tr '[:upper:]' '[:lower:]' | tr -c 'a-z0-9_.\n-' _)
+	[ -n "$name" ] || name=$(tree_default_name "$dir")
 	RANGE_TREE=${name:0:25}-bisect
 	[[ "$RANGE_TREE" =~ $TREE_RE ]] ||
 		die "--tree $spec: tree name '$name' is not allowed (lower-case letters, digits, '_', '.', '-', a letter first): use --tree NAME=DIR"
@@ -47,8 +47,9 @@ read_range() {
 	[ "$GOOD" != "$BAD" ] || die "--good $2 and --bad $3 are the same commit: nothing to bisect"
 	git -C "$dir" merge-base --is-ancestor "$GOOD" "$BAD" ||
 		die "--good $2 is not an ancestor of --bad $3 in $dir: the good end must come before the bad one"
-	for end in "$2" "$3"; do
-		c=$(git -C "$dir" rev-parse --verify --quiet --end-of-options "$end^{commit}")
+	for c in "$GOOD" "$BAD"; do
+		end=$3
+		[ "$c" != "$GOOD" ] || end=$2
 		git -C "$dir" cat-file -e "$c:mm/slub.c" 2>/dev/null || die "$end: no mm/slub.c there: not a kernel tree at that commit"
 		v=$(git -C "$dir" show "$c:Makefile" 2>/dev/null | makefile_version_of -) || die "$end: its Makefile names no kernel version"
 		tree_patches "${v%.*}" >/dev/null ||

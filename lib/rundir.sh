@@ -14,6 +14,7 @@ RUN_LINE_MAX=4096
 # shellcheck disable=SC2034 # read by bench/runlib.sh and bench/merge.sh
 RUN_CSVS="hackbench counters crosscheck emulated series boots"
 # BOOTS_HDR: one row per boot attempt (bench/runlib.sh's boot_fragment).
+# boot_attempts (below) tells a boot's last attempt from those set aside.
 # shellcheck disable=SC2034
 BOOTS_HDR=round,position,kernel,vcpus,kind,attempt,host,start_utc,wall_seconds,result,seed,host_load
 
@@ -225,4 +226,17 @@ run_dir_of() {
 # gp_str VALUE: VALUE as a gnuplot single-quoted string (only '' is special there).
 gp_str() {
 	printf "'%s'" "${1//\'/\'\'}"
+}
+
+# boot_attempts FILE COLUMN...: the rows of boots.csv FILE as csv_rows
+# gives COLUMNs, each led by 1 for its boot's last attempt (whose data is
+# used) or 0 for an attempt set aside and booted again; a boot is a
+# round, kernel, kind and vCPU count.
+boot_attempts() {
+	local f=$1
+	shift
+	csv_rows "$f" round kernel kind vcpus attempt "$@" | awk -F'|' -v OFS='|' '
+		{ k = $1 SUBSEP $2 SUBSEP $3 SUBSEP $4; key[NR] = k; a[NR] = $5 + 0; line[NR] = $0; if ($5 + 0 > last[k]) last[k] = $5 + 0 }
+		END { for (i = 1; i <= NR; i++) { n = split(line[i], w, "|"); out = (a[i] == last[key[i]]) ? 1 : 0
+			for (j = 6; j <= n; j++) out = out OFS w[j]; print out } }'
 }

@@ -101,6 +101,10 @@ tree_has_slab() {
 	[ "$maj" -lt 6 ] || { [ "$maj" -eq 6 ] && [ "$min" -lt 8 ]; }
 }
 
+# tree_default_name DIR: the tree name DIR gets unless one is given (its
+# base name, lower-case, other characters as '_').
+tree_default_name() { basename "$1" | tr '[:upper:]' '[:lower:]' | tr -c 'a-z0-9_.\n-' _; }
+
 # tree_register SPEC: register a user's tree, SPEC = DIR or NAME=DIR, and
 # print its name; one line naming what is wrong otherwise (not a kernel
 # tree, a version without patches, a name taken by another directory).
@@ -109,7 +113,7 @@ tree_register() {
 	if [[ "$spec" == *=* ]]; then name=${spec%%=*} dir=${spec#*=}; else name='' dir=$spec; fi
 	[ -d "$dir" ] || die "--tree $spec: '$dir' is not a directory"
 	dir=$(cd "$dir" && pwd -P)
-	[ -n "$name" ] || name=$(basename "$dir" | tr '[:upper:]' '[:lower:]' | tr -c 'a-z0-9_.\n-' _)
+	[ -n "$name" ] || name=$(tree_default_name "$dir")
 	[[ "$name" =~ $TREE_RE ]] && ! tree_is_deb "$name" ||
 		die "--tree $spec: tree name '$name' is not allowed (lower-case letters, digits, '_', '.', '-', a letter first; not ${DEB_TREES// / or }): use --tree NAME=DIR"
 	if [ ! -f "$dir/Makefile" ] || [ ! -f "$dir/mm/slub.c" ] || [ ! -f "$dir/Kconfig" ]; then

@@ -65,14 +65,10 @@ headline() { # KERNEL: one line against the baseline
 	# the host's load during the timed boots whose times are used (a boot's
 	# last attempt; those set aside and booted again said apart)
 	if [ -s "$R/boots.csv" ] && head -n1 "$R/boots.csv" | tr ',' '\n' | grep -qx host_load; then
-		csv_rows "$R/boots.csv" kind round kernel vcpus attempt host_load | awk -F'|' '$1 == "timed" {
-				k = $2 SUBSEP $3 SUBSEP $4; row[NR] = k; att[NR] = $5; load[NR] = $6; if ($5 + 0 > last[k]) last[k] = $5 + 0 }
+		boot_attempts "$R/boots.csv" kind host_load | awk -F'|' '$2 == "timed" && $3 != "" {
+				if (!$1) { a++; if ($3 > am) am = $3; next }
+				n++; if ($3 > m) m = $3; if ($3 >= 0.25) busy++ }
 			END {
-				for (i in row) {
-					if (load[i] == "") continue
-					if (att[i] + 0 < last[row[i]]) { a++; if (load[i] > am) am = load[i]; continue }
-					n++; if (load[i] > m) m = load[i]; if (load[i] >= 0.25) busy++
-				}
 				if (busy) printf "  WARNING: other work kept up to %.2f host cores busy during %d of %d timed boots: under MTTCG what runs in the guest, its times and its counts move with that load (boots.csv, host_load).\n", m, busy, n
 				else if (n) printf "  Host: quiet during every timed boot (other work at most %.2f cores; boots.csv, host_load).\n", m
 				if (a) printf "  Set aside and booted again: %d timed boot%s (other work up to %.2f cores during %s); %s times are not used.\n", a, (a > 1 ? "s" : ""), am, (a > 1 ? "them" : "it"), (a > 1 ? "their" : "its") }' | wrap
@@ -178,9 +174,8 @@ headline() { # KERNEL: one line against the baseline
 	[ "$nf" = 0 ] || warn "$nf boots failed for good (see Faults; their serial logs are in logs/)."
 	# attempts booted again (boots.csv: an attempt below its boot's last):
 	# those that ended in a transient fault, and finished ones set aside
-	read -r nr ns < <(csv_rows "$R/boots.csv" round kernel kind vcpus attempt result 2>/dev/null | awk -F'|' '
-		{ k = $1 SUBSEP $2 SUBSEP $3 SUBSEP $4; key[NR] = k; a[NR] = $5 + 0; res[NR] = $6; if ($5 + 0 > last[k]) last[k] = $5 + 0 }
-		END { for (i in key) if (a[i] < last[key[i]]) { if (res[i] == "finished") s++; else r++ } print r + 0, s + 0 }')
+	read -r nr ns < <(boot_attempts "$R/boots.csv" result 2>/dev/null | awk -F'|' '
+		!$1 { if ($2 == "finished") s++; else r++ } END { print r + 0, s + 0 }')
 	[ "${nr:-0}" = 0 ] || warn "$nr boot attempts ended in a transient fault and were booted again (see Faults)."
 	[ "${ns:-0}" = 0 ] || warn "$ns finished boot attempts were set aside and booted again (their data is not used; the host's load line above says why, for timed boots)."
 	minp=$(csv_rows "$R/summary.csv" pairs verdict | awk -F'|' '$2 != "baseline" { p = $1 + 0; if (m == "" || p < m) m = p } END { print m + 0 }')

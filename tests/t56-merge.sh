@@ -8,6 +8,8 @@
 # missing shard is said, never hidden; shards of other plans, seeds or
 # builds are refused, naming the difference.
 . "$(dirname "$0")/lib.sh"
+# shellcheck source=lib/rundir.sh
+. "$TOP/lib/rundir.sh"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 REF=$TOP/results/reference
@@ -34,7 +36,7 @@ mkshard() {
 	# its boots: one a round, kernel, kind and vCPU count (an attempt set
 	# aside and booted again is a row, not a boot)
 	local n rows
-	n=$(csv_rows "$d/boots.csv" round kernel kind vcpus | sort -u | wc -l)
+	n=$(boot_attempts "$d/boots.csv" | grep -c '^1')
 	rows=$(($(wc -l <"$d/boots.csv") - 1))
 	jq --argjson n "$n" --argjson r $((rows - n)) '.boots = {expected: $n, done: $n, failed: 0, retried: $r, list: []}' \
 		"$d/manifest.json" >"$d/m.tmp" && mv "$d/m.tmp" "$d/manifest.json"
