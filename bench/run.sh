@@ -57,10 +57,10 @@
 #                      cannot be fetched, with a warning)
 #   --emulated-windows W  each configuration's run W times in every
 #                      emulated-counters boot, one plugin window each, each
-#                      a replicate (default: 1; at most 16 windows a boot;
-#                      an emulated boot's default limit grows by 200 s a
-#                      window); a window costs about what a boot of one
-#                      does here (README, "Windows in the counting mode")
+#                      a replicate (default: 1; at most 16; +200 s a window)
+#   --quantum Q        the counting mode's schedule: no vCPU runs more than Q
+#                      instructions before another takes its turn (1 to 10^9;
+#                      default inf: icount's own turns, up to milliseconds)
 #   --machine NAME     the machine the emulated counters model and the
 #                      report prices (emu/src/machines.h: clovertown, the
 #                      default, or harpertown; bin/slubstats machines)
@@ -102,7 +102,7 @@
 #
 # The default plan (about 11 minutes on a 2-core TCG host) was chosen from
 # A/A runs: most of the variance is from one boot to the next, so shorter
-# runs in more boots buy more precision per minute (README, "The default
+# runs in more boots buy more precision per minute (docs/method.md, "The default
 # plan").
 #
 # Timed boots (rounds 1..N) only time: warm-up, then each configuration's
@@ -129,8 +129,9 @@ split_opts "$@"
 set -- "${ARGS[@]+"${ARGS[@]}"}"
 argv=("$@")
 parse_opts "$@"
-check_opts
 [ -z "$resume" ] || read_saved_plan
+# after a resumed plan is loaded: a plan.json is held to the command line's rules
+check_opts
 default_opts
 
 # A user variant (stock + a patch) joins the plan under its name.

@@ -85,6 +85,7 @@ write_settings() {
 # again (--series FILE, or --tree DIR --good --bad), its tree one known.
 resume_settings() {
 	local j=$1/bisect.json k v
+	check_dir_files "$1" "a bisect"
 	jq -e 'type == "object" and (.changes | type == "array")' "$j" >/dev/null 2>&1 || die "$j: not a bisect's settings; refusing it"
 	for k in mode tree metric factor end_boots max_boots seed profile groups loops smp; do
 		v=$(jq -r --arg k "$k" '.[$k] | tostring' "$j")
@@ -95,10 +96,13 @@ resume_settings() {
 		factor) factor=$(factor_ok "$v") ;;
 		profile) profile=$(opt_choice "$j: profile" "$v" 2007 modern) ;;
 		seed) det_seed_ok "$v" || die "$j: seed '$v' is not a whole number"; seed=$v ;;
-		*) printf -v "$k" %s "$(opt_uint "$j: $k" "$v")" ;;
+		*)
+			# an assignment of its own: a refusal inside $(...) ends the run
+			v=$(opt_uint "$j: $k" "$v")
+			printf -v "$k" %s "$v" ;;
 		esac
 	done
-	[ "$(jq -r '.changes | map(.id) | join(" ")' "$j")" = "${CHANGE_IDS[*]}" ] ||
+	[ "$(jq -r '.changes | map(if type == "object" then .id | tostring else "" end) | join(" ")' "$j" 2>/dev/null)" = "${CHANGE_IDS[*]}" ] ||
 		die "$(changes_desc) are not the changes $1 began with: start a new bisect"
 	check_csv "$1/steps.csv" >/dev/null
 }

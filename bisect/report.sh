@@ -23,6 +23,9 @@ while [ $# -gt 0 ]; do
 	esac
 done
 [ -d "$dir" ] || die "no bisect at '$dir'"
+# links, FIFOs, devices, second hard links and oversized files refused
+# before anything in it is read or written
+check_dir_files "$dir" "a bisect"
 [ -f "$dir/bisect.json" ] && [ -f "$dir/steps.csv" ] || die "$dir is not a bisect's directory (no bisect.json and steps.csv)"
 check_csv "$dir/steps.csv" >/dev/null
 J=$dir/bisect.json
@@ -49,30 +52,50 @@ commit() {
 	echo "$v"
 }
 nsteps=$((n + 1))
+# every setting read once, each an assignment of its own: a refusal
+# inside $(...) then ends the report (set -e), and none is read twice
+metric=$(jv metric)
+factor=$(jv factor)
+tree=$(jv tree)
+profile=$(jv profile)
+max_boots="" end_boots="" seed="" smp="" groups="" loops=""
+for v in max_boots end_boots seed smp groups loops; do
+	x=$(jv "$v")
+	[[ "$x" =~ ^[0-9]{1,9}$ ]] || die "$J: $v '$x' is not a whole number; refusing it"
+	printf -v "$v" %s "$x"
+done
 build_tools all
 S=$TOOLS_BIN/slubstats
-args=(--steps "$nsteps" --factor "$(jv factor)" --max-boots "$(jv max_boots)" --end-boots "$(jv end_boots)")
-IFS=, read -r what _ lo hi good_edge bad_edge direction < <("$S" bisect "$dir/steps.csv" "${args[@]}" --state | tail -n1)
+args=(--steps "$nsteps" --factor "$factor" --max-boots "$max_boots" --end-boots "$end_boots")
+state=$("$S" bisect "$dir/steps.csv" "${args[@]}" --state | tail -n1)
+IFS=, read -r what _ lo hi good_edge bad_edge direction <<<"$state"
 table=$("$S" bisect "$dir/steps.csv" "${args[@]}")
-# name K / subject K: the change that step K adds (escaped: from the run)
-name() { jq -r --argjson i "$(($1 - 1))" '.changes[$i].name | tostring | .[0:200]' "$J" | term_safe | cut -c1-72; }
-subject() { jq -r --argjson i "$(($1 - 1))" '.changes[$i].subject | tostring | .[0:200]' "$J" | term_safe; }
+# NAMES / SUBJECTS: the change each step adds (from the run: one line each,
+# escaped), read in one pass of jq each (a call per row took minutes)
+one_line='tostring | .[0:200] | gsub("[[:cntrl:]\u2028\u2029\u0085]|\\p{Cf}"; " ")'
+mapfile -t NAMES < <(jq -r ".changes[] | (if type == \"object\" then .name else . end) | $one_line" "$J" | term_safe | cut -c1-72)
+mapfile -t SUBJECTS < <(jq -r ".changes[] | (if type == \"object\" then .subject else . end) | $one_line" "$J" | term_safe)
+[ "${#NAMES[@]}" = "$n" ] && [ "${#SUBJECTS[@]}" = "$n" ] || die "$J: its changes could not be read, one a line; refusing it"
+name() { printf '%s\n' "${NAMES[$1 - 1]}"; }
+subject() { printf '%s\n' "${SUBJECTS[$1 - 1]}"; }
 if [ "$mode" = git ]; then
 	good=$(commit good)
 	bad=$(commit bad)
+	tree_dir=$(jq -r '.tree_dir | tostring' "$J")
+	[[ "$tree_dir" != *$'\n'* ]] && [ "${#tree_dir}" -le 4096 ] || die "$J: tree_dir is not one line of at most 4096 characters; refusing it"
 	step0=${good:0:12}
 	steps_are="Each step k boots the tree at the k-th commit after the good end ${good:0:12} on the first-parent line to ${bad:0:12}, as it is (no slubbench patch)."
-	resume="--tree $(jq -r '.tree_dir | tostring' "$J" | term_safe) --good ${good:0:12} --bad ${bad:0:12}"
+	resume="--tree $(term_safe <<<"$tree_dir") --good ${good:0:12} --bad ${bad:0:12}"
 else
-	step0=stock$(tree_suffix "$(jv tree)")
-	steps_are="Each step k boots stock + the first k patches of the series$([ "$(jv tree)" = "$DEFAULT_TREE" ] || echo " on tree $(jv tree)")."
+	step0=stock$(tree_suffix "$tree")
+	steps_are="Each step k boots stock + the first k patches of the series$([ "$tree" = "$DEFAULT_TREE" ] || echo " on tree $tree")."
 	resume="--series SERIES"
 fi
 {
-	echo "slubbench bisect: $n $([ "$mode" = git ] && echo commits || echo changes) ($(jv metric) per 1000 messages, counting mode)"
-	echo "$(basename "$dir"), seeds from $(jv seed), $(jv smp) vCPUs, hackbench -g $(jv groups) -l $(jv loops), profile $(jv profile)" | wrap
+	echo "slubbench bisect: $n $([ "$mode" = git ] && echo commits || echo changes) ($metric per 1000 messages, counting mode)"
+	echo "$(basename "$dir"), seeds from $seed, $smp vCPUs, hackbench -g $groups -l $loops, profile $profile" | wrap
 	echo
-	echo "$steps_are A value is good or bad within a quarter of the ends' gap (on the logarithms) of that end; a step is booted again (another seed) while its values are not all on one side, and skipped after $(jv max_boots) boots." | wrap
+	echo "$steps_are A value is good or bad within a quarter of the ends' gap (on the logarithms) of that end; a step is booted again (another seed) while its values are not all on one side, and skipped after $max_boots boots." | wrap
 	echo
 	printf '  %4s  %-10s %-28s %s\n' step verdict "values (per 1000 msgs)" change
 	while IFS=, read -r k _ failed values _ verdict; do
@@ -93,9 +116,9 @@ fi
 	bounded)
 		echo "Result: the first bad change is one of steps $((lo + 1))..$hi: the steps between were skipped (see above)." | wrap ;;
 	no-regression)
-		echo "Result: no regression: the ends do not differ by the factor $(jv factor) (their values above)." | wrap ;;
+		echo "Result: no regression: the ends do not differ by the factor $factor (their values above)." | wrap ;;
 	ends-failed)
-		echo "Result: none: an end gave no value in $(jv max_boots) boots (see raw/)." | wrap ;;
+		echo "Result: none: an end gave no value in $max_boots boots (see raw/)." | wrap ;;
 	*)
 		echo "Result: not finished ($what): go on with ./run.sh bisect --resume $dir $resume." | wrap ;;
 	esac
@@ -110,7 +133,7 @@ csv_rows "$dir/steps.csv" step value | awk -F'|' '$2 != "" { print $1, $2 }' >"$
 if [ -s "$dir/plots/bisect.dat" ]; then
 	for fmt in png svg; do
 		gnuplot -e "fmt='$fmt'; out=$(gp_str "$dir/plots/bisect.$fmt"); dat=$(gp_str "$dir/plots/bisect.dat"); dir=$(gp_str "$SLUBBENCH_TOP/report/gp");
-			title_text=$(gp_str "$(jv metric) per 1000 messages along the series (each boot a point)"); sub_text=$(gp_str "$(basename "$dir")");
+			title_text=$(gp_str "$metric per 1000 messages along the series (each boot a point)"); sub_text=$(gp_str "$(basename "$dir")");
 			nsteps=$nsteps; good=${good_edge:-0}; bad=${bad_edge:-0}" "$SLUBBENCH_TOP/bisect/bisect.gp" ||
 			die "gnuplot failed on bisect/bisect.gp"
 	done

@@ -93,9 +93,6 @@ if [ "$mode" = git ]; then
 else
 	[ -n "$series_file" ] || die "which changes? give --series FILE (a quilt series of patches) or --tree DIR --good REF --bad REF (see ./run.sh bisect --help)"
 fi
-[ "$max_boots" -le 64 ] && [ "$end_boots" -le "$max_boots" ] ||
-	die "--end-boots $end_boots and --max-boots $max_boots: an end's boots are a step's, at most --max-boots (64 at most)"
-[ "$smp" -le "$EMU_MAX_VCPUS" ] || die "--smp $smp: the counting mode runs at most $EMU_MAX_VCPUS vCPUs"
 tree=$DEFAULT_TREE
 if [ "$mode" = git ]; then
 	read_range "$tree_opt" "$good" "$bad"
@@ -107,6 +104,10 @@ else
 	what_desc="${#PATCHES[@]} changes of $series_file$([ "$tree" = "$DEFAULT_TREE" ] || echo " on tree $tree")"
 fi
 [ -z "$resume" ] || resume_settings "$resume"
+# the same bounds whether a setting came from the command line or a resumed bisect.json
+[ "$max_boots" -le 64 ] && [ "$end_boots" -le "$max_boots" ] ||
+	die "--end-boots $end_boots and --max-boots $max_boots: an end's boots are a step's, at most --max-boots (64 at most)"
+[ "$smp" -le "$EMU_MAX_VCPUS" ] || die "--smp $smp: the counting mode runs at most $EMU_MAX_VCPUS vCPUs"
 nsteps=$((${#CHANGE_IDS[@]} + 1))
 bisect_plan
 echo "bisect: $what_desc; $metric per 1000 messages, ends $factor apart at least; $end_boots boots an end, at most $max_boots a step, seeds from $seed"

@@ -33,38 +33,9 @@ usage_from_header() {
 	exit 0
 }
 
-# wrap: each line folded at 78 columns, its continuations indented (every long line
-# of a report goes through here: report/text.sh, bisect/report.sh)
-wrap() {
-	awk '{ line = $0; first = 1
-		while (length(line) > 78) {
-			cut = 78; while (cut > 20 && substr(line, cut + 1, 1) != " ") cut--
-			print substr(line, 1, cut); line = "    " substr(line, cut + 2); first = 0 }
-		print line }'
-}
-
-# term_safe: stdin to stdout with what a terminal would obey shown
-# instead: ESC as \e, tab as \t, other control bytes as \xHH, C1 controls
-# and bidirectional overrides (U+202A-202E, U+2066-2069, U+200E-200F) as
-# \uHHHH. Everything printed from a run directory goes through it.
-term_safe() {
-	LC_ALL=C awk 'BEGIN { for (i = 1; i < 256; i++) ch[sprintf("%c", i)] = i }
-		!/[\001-\037\177\302\342]/ { print; next }
-		{
-			out = ""; n = length($0)
-			for (i = 1; i <= n; i++) {
-				c = substr($0, i, 1); b = ch[c]; b1 = ch[substr($0, i + 1, 1)]; b2 = ch[substr($0, i + 2, 1)]
-				if (b == 27) out = out "\\e"
-				else if (b == 9) out = out "\\t"
-				else if (b < 32 || b == 127) out = out sprintf("\\x%02x", b)
-				else if (b == 194 && b1 >= 128 && b1 <= 159) { out = out sprintf("\\u%04x", b1); i++ }
-				else if (b == 226 && ((b1 == 128 && (b2 >= 170 && b2 <= 174 || b2 == 142 || b2 == 143)) || (b1 == 129 && b2 >= 166 && b2 <= 169))) {
-					out = out sprintf("\\u%04x", 8192 + (b1 - 128) * 64 + b2 - 128); i += 2 }
-				else out = out c
-			}
-			print out
-		}'
-}
+# wrap, long_names, term_safe: text made fit for a report and a terminal
+# shellcheck source=lib/text.sh
+. "$SLUBBENCH_TOP/lib/text.sh"
 
 # die MESSAGE...: a clear error on stderr, exit 1; what it quotes made safe
 # for a terminal, and cut after 600 characters.
@@ -132,6 +103,8 @@ slabinfo_tool() { echo "$SLUBBENCH_CACHE/tools/slabinfo-$(ksrc_version)"; }
 # per QEMU (lib/qemu.sh's QEMU_ID), against that QEMU's header.
 emu_bin() { echo "$SLUBBENCH_CACHE/emu/bin"; }
 slubcount_plugin() { echo "$(emu_bin)/slubcount-$1.so"; }
+# quantum_plugin QEMU_ID: the counting mode's quantum (emu/src/slubquantum.c)
+quantum_plugin() { echo "$(emu_bin)/slubquantum-$1.so"; }
 sbmark_tool() { echo "$(emu_bin)/sbmark"; }
 # build_dir ALLOCATOR [TREE]: the O= build directory (one per allocator and tree).
 build_dir() { echo "$SLUBBENCH_CACHE/build/$1$(tree_suffix "${2:-$DEFAULT_TREE}")"; }

@@ -43,11 +43,13 @@ check_csv() {
 				r = rule[col[i]]; v = $i; opt = sub(/\?$/, "", r)
 				if (opt && v == "") continue
 				if (r == "name") ok = v ~ /^[A-Za-z0-9_][A-Za-z0-9_.+@-]*$/ && length(v) <= 64
-				else if (r == "uint") ok = v ~ /^[0-9]+$/ && length(v) <= 15
+				else if (r == "uint") ok = v ~ /^(0|[1-9][0-9]*)$/ && length(v) <= 15
+				else if (r == "pos") ok = v ~ /^[1-9][0-9]*$/ && length(v) <= 15
+				else if (r == "unum") ok = v ~ /^[0-9]+(\.[0-9]+)?([eE][-+]?[0-9]+)?$/ && length(v) <= 30 && v + 0 < 1e15
 				else if (r == "num") ok = v ~ /^-?[0-9]+(\.[0-9]+)?([eE][-+]?[0-9]+)?$/ && length(v) <= 30 && v + 0 < 1e15 && v + 0 > -1e15
 				else if (r == "word") ok = v ~ /^[a-z][a-zA-Z0-9-]*$/
 				else ok = v ~ r
-				if (!ok) bad(col[i] " \"" substr(v, 1, 40) "\" breaks the rule " (r == "name" ? "[A-Za-z0-9_][A-Za-z0-9_.+@-]*, at most 64" : r == "uint" ? "uint (at most 15 digits)" : r == "num" ? "num (under 1e15 in magnitude)" : r))
+				if (!ok) bad(col[i] " \"" substr(v, 1, 40) "\" breaks the rule " (r == "name" ? "[A-Za-z0-9_][A-Za-z0-9_.+@-]*, at most 64" : r == "uint" ? "uint (at most 15 digits, no leading zero)" : r == "pos" ? "a whole number from 1 (at most 15 digits)" : r == "unum" ? "unum (0 or above, under 1e15)" : r == "num" ? "num (under 1e15 in magnitude)" : r))
 			}
 			if (nk && kcol && !($kcol in listed)) bad("a row for kernel \"" substr($kcol, 1, 40) "\", which the manifest does not list (" kernels ")")
 		}' "$f" 2>&1) || die "$(head -n1 <<<"$m"); refusing this run"
@@ -92,7 +94,7 @@ check_manifest() {
 	jq -e 'type == "object"' "$f" >/dev/null 2>&1 || die "$f: not a JSON object; refusing this run"
 	bad=$(jq -r --arg re "$NAME_RE" '
 		def name: type == "string" and test($re) and (test("\n") | not);
-		def text: (type == "string" and (test("[[:cntrl:]\u0027\"`$\\\\]|\\p{Cf}") | not) and length <= 300) or type == "number" or type == "null" or type == "boolean";
+		def text: (type == "string" and (test("[[:cntrl:]\u0027\"`$\\\\\u2028\u2029]|\\p{Cf}") | not) and length <= 300) or type == "number" or type == "null" or type == "boolean";
 		[ (if (.run_id | name) then empty else "run_id" end),
 		  (.kernels // {} | keys[] | select(name | not) | "kernels key"),
 		  (.plan.kernels // "" | tostring | split(" ")[] | select(length > 0) | select(name | not) | "plan.kernels"),
@@ -107,25 +109,39 @@ check_manifest() {
 	[ -z "$bad" ] || die "$f: field $bad; refusing this run"
 }
 
+# check_dir_files DIR [WHAT]: the rules every directory the project reads
+# or writes from a run keeps (a run, a study, a bisect: WHAT, default "a
+# run"): DIR itself no link; nothing in it a symbolic link, a FIFO, device
+# or socket (reading one hangs or never ends), a file with a second hard
+# link (writing it would write a file elsewhere) or larger than the cap.
+check_dir_files() {
+	local d=$1 what=${2:-a run} link
+	[ -d "$d" ] && [ ! -L "$d" ] || die "no directory '$d' for $what (a symbolic link is refused too)"
+	link=$(find "$d" -type l -print -quit)
+	[ -z "$link" ] || die "$link is a symbolic link: $what's directory holds plain files only; refusing it"
+	link=$(find "$d" ! -type f ! -type d -print -quit)
+	[ -z "$link" ] || die "$link is not a regular file: $what's directory holds plain files only; refusing it"
+	link=$(find "$d" -type f -links +1 -print -quit)
+	[ -z "$link" ] || die "$link has another hard link: $what's directory holds files of its own only; refusing it"
+	# a directory where the project reads or writes a file (report.txt,
+	# steps.csv, a .tmp): refused here, not met later as a raw error
+	link=$(find "$d" -mindepth 1 -type d \( -name '*.csv' -o -name '*.txt' -o -name '*.md' -o -name '*.json' -o -name '*.tmp' \
+		-o -name '*.png' -o -name '*.svg' -o -name '*.dat' -o -name '*.log' -o -name '*.gp' \) -print -quit)
+	[ -z "$link" ] || die "$link is a directory where $what has a file; refusing it"
+	link=$(find "$d" -type f -size +"${RUN_FILE_MAX_MB}"M -print -quit)
+	[ -z "$link" ] || die "$link is larger than ${RUN_FILE_MAX_MB} MiB: not a slubbench result; refusing it"
+}
+
 # check_run_dir DIR FILE...: DIR holds a run that may be read: its name is
-# a safe run id, nothing in it is a symbolic link or too large, the FILEs
-# named exist, and every CSV and the manifest follow their rules. Prints
-# DIR's real path.
+# a safe run id, its files keep check_dir_files' rules, the FILEs named
+# exist, and every CSV and the manifest follow their rules. Prints DIR's
+# real path.
 check_run_dir() {
-	local d=$1 f link big
+	local d=$1 f
 	shift
 	[ -d "$d" ] && [ ! -L "$d" ] || die "no run directory '$d' (a run id under results/, or a directory)"
 	[[ "$(basename "$d")" =~ $NAME_RE ]] || die "'$(basename "$d")' is not a valid run id ($NAME_RE); rename the directory"
-	link=$(find "$d" -type l -print -quit)
-	[ -z "$link" ] || die "$link is a symbolic link: a run directory holds plain files only; refusing this run"
-	# no FIFO, device or socket (reading one hangs or never ends), and no
-	# file with a second hard link (writing it would write a file elsewhere)
-	link=$(find "$d" ! -type f ! -type d -print -quit)
-	[ -z "$link" ] || die "$link is not a regular file: a run directory holds plain files only; refusing this run"
-	link=$(find "$d" -type f -links +1 -print -quit)
-	[ -z "$link" ] || die "$link has another hard link: a run directory holds files of its own only; refusing this run"
-	big=$(find "$d" -type f -size +"${RUN_FILE_MAX_MB}"M -print -quit)
-	[ -z "$big" ] || die "$big is larger than ${RUN_FILE_MAX_MB} MiB: not a slubbench result; refusing this run"
+	check_dir_files "$d"
 	for f in "$@"; do
 		[ -s "$d/$f" ] || die "$d/$f is missing: not a slubbench run directory (or the bench never ran a boot)"
 	done

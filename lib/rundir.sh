@@ -113,7 +113,8 @@ csv_row() {
 }
 
 # The rule each CSV column must follow; a column not listed is refused.
-# (awk regular expressions; "num" is a number, "uint" a whole number.)
+# (awk regular expressions; "num" is a number, "unum" one of 0 or above,
+# "uint" a whole number without a leading zero, "pos" one from 1.)
 # setting, rep, boot_seconds, hackbench_seconds: the boots.csv of a study
 # (studies/emu-measure.sh) from before it wrote the bench's.
 RUN_COLUMN_RULES='
@@ -123,13 +124,13 @@ host name
 profile ^(2007|modern)$
 round uint
 position uint
-attempt uint
+attempt pos
 config ^c[0-9]+$
 window ^[1-9][0-9]?$
 kind ^(timed|count|emulated|series)$
 vcpu uint
-vcpus uint?
-host_cpus uint?
+vcpus pos?
+host_cpus pos?
 timing ^(real|oversubscribed|)$
 function ^\[?[A-Za-z0-9_.]+\]?$
 instructions uint
@@ -144,14 +145,14 @@ transfers_socket uint?
 machine ^([a-z][a-z0-9]*)?$
 mode ^(socket|pipe|)$
 unit ^(process|thread|)$
-groups uint?
-fds uint?
-loops uint?
+groups pos?
+fds pos?
+loops pos?
 datasize uint?
-seconds num?
+seconds unum?
 status word
 result word
-source ^(slub|perf|proc|knob)$
+source ^(slub|perf|proc|knob|sched)$
 counter ^[a-z_]+$
 quantity ^[a-z_]+$
 step uint
@@ -159,7 +160,7 @@ variant name
 build_id ^[0-9a-f]*$
 boot uint
 time_ms uint
-value num
+value unum
 tracepoint num
 slub_stats num
 difference num
@@ -168,7 +169,7 @@ verdict ^(agree|disagree)$
 start_utc ^[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]T[0-9][0-9]:[0-9][0-9]:[0-9][0-9]Z$
 wall_seconds uint
 seed uint?
-host_load num?
+host_load unum?
 setting word
 rep uint
 boot_seconds uint
@@ -230,13 +231,12 @@ gp_str() {
 
 # boot_attempts FILE COLUMN...: the rows of boots.csv FILE as csv_rows
 # gives COLUMNs, each led by 1 for its boot's last attempt (whose data is
-# used) or 0 for an attempt set aside and booted again; a boot is a
-# round, kernel, kind and vCPU count.
+# used) or 0 for an attempt set aside and booted again. The rule has one
+# owner, src/boots.c (slubstats used), which the C readers share.
 boot_attempts() {
-	local f=$1
+	local f=$1 used
 	shift
-	csv_rows "$f" round kernel kind vcpus attempt "$@" | awk -F'|' -v OFS='|' '
-		{ k = $1 SUBSEP $2 SUBSEP $3 SUBSEP $4; key[NR] = k; a[NR] = $5 + 0; line[NR] = $0; if ($5 + 0 > last[k]) last[k] = $5 + 0 }
-		END { for (i = 1; i <= NR; i++) { n = split(line[i], w, "|"); out = (a[i] == last[key[i]]) ? 1 : 0
-			for (j = 6; j <= n; j++) out = out OFS w[j]; print out } }'
+	used=$("$TOOLS_BIN/slubstats" used "$f") || return 1
+	[ "$#" -gt 0 ] || { printf '%s\n' "$used"; return 0; }
+	paste -d'|' <(printf '%s\n' "$used") <(csv_rows "$f" "$@")
 }

@@ -183,5 +183,5 @@ plot cycles "where the modelled cycles go ($(csv_rows "$R/emulated-cycles.csv" m
 # one scale for every panel: the largest length and rate, rounded up
 read -r smax s2max < <(awk '/^[0-9]/ { if ($2 > a) a = $2; if ($3 != "NaN" && $3 > b) b = $3 } END { printf "%d %d\n", a + 1, b + 1 }' "$PLOTS/series.dat" 2>/dev/null || echo "1 1")
 plot series "${HOT_CACHES%% *}'s partial list over a run (guest ms; each kernel's first series boot)" "n=$nsr" "labels=$slabels" "ymax=$smax" "ratemax=$s2max"
-plot scaling "${sk:-}/$baseline per message against vCPUs (95% CI; emulated: 95% CI from 3 boots, else range)" "n=$ns"
+plot scaling "${sk:-}/$baseline per message against vCPUs (95% CI; emulated: Holm CI from 3 boots, else range)" "n=$ns"
 rm -f "$PLOTS/times-points.dat"

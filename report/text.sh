@@ -136,7 +136,7 @@ headline() { # KERNEL: one line against the baseline
 				"$(awk -v v="$cov" 'BEGIN { printf (v == "" ? "-" : "%.1f"), v }')" \
 				"$([ "$k" = "$baseline" ] && echo base || pct "$ratio")" "$mark" "$ci" "$over"
 			[ "${failed:-0}" = 0 ] || printf '  %-9s %6s %4s runs failed\n' "" "" "$failed"
-		done
+		done | long_names 9
 	echo
 	echo "Checks (never the basis of a verdict): paired t p-value, Holm-adjusted;"
 	echo "Wilcoxon signed-rank p, Holm-adjusted; whether the two decisions agree."
@@ -146,7 +146,7 @@ headline() { # KERNEL: one line against the baseline
 		sort -t'|' -s -k1,1n | while IFS='|' read -r cpus k g tp hp wp wh chk; do
 			[ -n "$tp" ] || continue
 			printf '  %-9s %6s %4s %10s %10s %10s %10s  %s\n' "$k" "$g" "${cpus:-$old_cpus}" "$(fp "$tp")" "$(fp "$hp")" "$(fp "$wp")" "$(fp "$wh")" "$chk"
-		done
+		done | long_names 9
 	echo
 	# shellcheck source=report/sections/position.sh
 	. "$SLUBBENCH_TOP/report/sections/position.sh"

@@ -41,9 +41,14 @@ static void read_steps(const char *path, struct step *s, int nsteps)
 		p = &s[(int)st];
 		if (p->n + p->failed >= BISECT_MAX_BOOTS)
 			csv_die(&c, c.lineno, "more than %d boots of step %g", BISECT_MAX_BOOTS, st);
-		if (!strcmp(c.fld[k[2]], "finished") && *c.fld[k[1]])
-			p->v[p->n++] = csv_num(&c, k[1]);
-		else
+		if (!strcmp(c.fld[k[2]], "finished") && *c.fld[k[1]]) {
+			double x = csv_num(&c, k[1]);
+
+			/* the verdicts compare logarithms: a count of 0 or below has none */
+			if (!(x > 0) || !isfinite(x))
+				csv_die(&c, c.lineno, "value %s is not above 0: a bisect compares counts on the log scale (choose a metric this change moves from a non-zero count)", c.fld[k[1]]);
+			p->v[p->n++] = x;
+		} else
 			p->failed++;
 	}
 	csv_close(&c);

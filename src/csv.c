@@ -147,12 +147,30 @@ void csv_set(struct csv_out *o, const char *name, const char *fmt, ...)
 	va_end(ap);
 }
 
+const char *csv_fmt_double(double v, char buf[32])
+{
+	/* the shortest decimal that reads back as v: whoever prints it rounds
+	 * once, from the full value */
+	if (v == floor(v) && fabs(v) < 1e15) {   /* a whole number: all its digits */
+		snprintf(buf, 32, "%.0f", v);
+		return buf;
+	}
+	for (int p = 6; p <= 17; p++) {
+		snprintf(buf, 32, "%.*g", p, v);
+		if (strtod(buf, NULL) == v)
+			break;
+	}
+	return buf;
+}
+
 void csv_setd(struct csv_out *o, const char *name, double v)
 {
+	char buf[32];
+
 	if (isnan(v))
 		o->val[out_col(o, name)][0] = '\0';
 	else
-		csv_set(o, name, "%.6g", v);
+		csv_set(o, name, "%s", csv_fmt_double(v, buf));
 }
 
 void csv_emit(struct csv_out *o)

@@ -6,6 +6,9 @@
 #include <stdio.h>
 
 #define CSV_MAXF 48
+/* the longest name (a kernel's, a host's) a run may hold: lib/opts.sh's
+ * NAME_RE allows 64 characters; a buffer for one is CSV_NAME_MAX + 1 */
+#define CSV_NAME_MAX 64
 /* the longest value a row written has (a machine's restated source is the longest) */
 #define CSV_VAL_MAX 384
 
@@ -44,6 +47,10 @@ struct csv_out {
 void csv_out_header(struct csv_out *o, const char *const *names, int n);
 void csv_set(struct csv_out *o, const char *name, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
+/* v as the shortest decimal (at least 6 significant digits) that reads
+ * back as v exactly, a whole number with all its digits: a CSV's numbers
+ * are rounded by their reader, once */
+const char *csv_fmt_double(double v, char buf[32]);
 void csv_setd(struct csv_out *o, const char *name, double v); /* NAN: empty */
 void csv_emit(struct csv_out *o); /* prints the row, then clears it */
 

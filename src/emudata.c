@@ -189,6 +189,13 @@ int emu_counted(const struct emu *e, size_t b, int m)
 	return !isnan(e->boots[b].sum[0][m]);
 }
 
+static int by_value(const void *x, const void *y)
+{
+	double a = *(const double *)x, b = *(const double *)y;
+
+	return (a > b) - (a < b);
+}
+
 size_t emu_values(const struct emu *e, unsigned k, unsigned c, int s, int m, double *out)
 {
 	size_t n = 0;
@@ -196,6 +203,9 @@ size_t emu_values(const struct emu *e, unsigned k, unsigned c, int s, int m, dou
 	for (size_t b = 0; b < e->nboots; b++)
 		if (e->boots[b].k == k && e->boots[b].c == c && emu_counted(e, b, m))
 			out[n++] = e->boots[b].sum[s][m];
+	/* ascending: the boots' values are unpaired, and summed in one order
+	 * they give the same figures whatever order the rows came in */
+	qsort(out, n, sizeof(*out), by_value);
 	return n;
 }
 

@@ -50,11 +50,13 @@ static void set_ratio(struct csv_out *o, const double *x, size_t n, const double
 	csv_setd(o, "ratio", q.ratio);
 	csv_setd(o, "lo", q.lo);
 	csv_setd(o, "hi", q.hi);
-	csv_set(o, "bounds", "%s", q.ci ? "ci95" : "range");
+	/* named by what it is: Holm-adjusted (its level beside it), the plain
+	 * 95% interval, or the range over every pair of boots */
+	csv_set(o, "bounds", "%s", !q.ci ? "range" : fabs(q.level - 0.95) > 1e-12 ? "holm" : "ci95");
 	/* the one reading of bounds against 1 (stats_interval_order) */
 	csv_set(o, "direction", "%s", (const char *[]){ "below", "within", "above" }[1 + stats_interval_order(1, 1, q.lo, q.hi)]);
 	if (q.ci)
-		csv_set(o, "level", "%.6g", q.level);
+		csv_setd(o, "level", q.level);
 }
 
 int emulated_summary(const char *epath, const char *hpath, const char *baseline, struct restated *rs)

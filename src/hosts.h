@@ -14,13 +14,15 @@
 int hosts_summary(const char *hpath, const char *bpath, const char *baseline);
 
 #include <stddef.h>
+
+#include "csv.h"
 #define HOSTS_MAXH 64
 #define HOSTS_MAXR 100000
 struct pairs;
 
 /* the host of each round (boots.csv's timed boots) */
 struct round_hosts {
-	char name[HOSTS_MAXH][64];
+	char name[HOSTS_MAXH][CSV_NAME_MAX + 1];
 	int of_round[HOSTS_MAXR + 1]; /* host index + 1; 0: no timed boot */
 	size_t n;
 };

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "boots.h"
 #include "csv.h"
 #include "stats.h"
 #include "stats_groups.h"
@@ -22,6 +23,8 @@ static void read_hosts(struct round_hosts *rh, const char *path)
 {
 	struct csv c;
 	int kr, kk, kh;
+	size_t nrows, row = 0;
+	unsigned char *used = boots_used(path, &nrows);
 
 	memset(rh, 0, sizeof(*rh));
 	csv_open(&c, path);
@@ -34,7 +37,7 @@ static void read_hosts(struct round_hosts *rh, const char *path)
 		double r = csv_num(&c, kr);
 		int prev = r >= 1 && r <= HOSTS_MAXR ? rh->of_round[(int)r] : 0;
 
-		if (strcmp(c.fld[kk], "timed"))
+		if (row >= nrows || !used[row++] || strcmp(c.fld[kk], "timed"))
 			continue;
 		switch (round_hosts_add(rh, r, c.fld[kh])) {
 		case -1:
@@ -50,6 +53,7 @@ static void read_hosts(struct round_hosts *rh, const char *path)
 		}
 	}
 	csv_close(&c);
+	free(used);
 }
 
 int hosts_summary(const char *hpath, const char *bpath, const char *baseline)

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "boots.h"
 #include "csv.h"
 
 static void print_drift(const struct resid *r, size_t n)
@@ -34,7 +35,8 @@ int residuals_print(const char *hpath, const char *bpath, const char *config, co
 	struct rboot *b = NULL;
 	struct rtime *t = NULL;
 	struct resid *out;
-	size_t nb = 0, nt = 0, n;
+	size_t nb = 0, nt = 0, n, nrows, row = 0;
+	unsigned char *used = boots_used(bpath, &nrows);
 	int k[6], kv;
 	static const char *const BIN[] = { "kind", "start_utc", "round", "position", "kernel" };
 	static const char *const HIN[] = { "kind", "status", "config", "round", "kernel", "seconds" };
@@ -42,7 +44,9 @@ int residuals_print(const char *hpath, const char *bpath, const char *config, co
 	csv_open_cols(&c, bpath, BIN, 5, k);
 	kv = vcpus ? csv_col_opt(&c, "vcpus") : -1;
 	while (csv_next(&c)) {
-		if (strcmp(c.fld[k[0]], "timed") || (kv >= 0 && strcmp(c.fld[kv], vcpus)))
+		/* an attempt set aside has no times of its own (boots.h) */
+		if (row >= nrows || !used[row++] || strcmp(c.fld[k[0]], "timed") ||
+		    (kv >= 0 && strcmp(c.fld[kv], vcpus)))
 			continue;
 		b = realloc(b, (nb + 1) * sizeof(*b));
 		if (!b)
@@ -83,6 +87,7 @@ int residuals_print(const char *hpath, const char *bpath, const char *config, co
 		for (size_t i = 0; i < n; i++)
 			printf("%zu %ld %s %.6f\n", out[i].number, out[i].position, out[i].kernel, out[i].r);
 	free(out);
+	free(used);
 	free(b);
 	free(t);
 	return 0;

@@ -23,7 +23,7 @@
 #define N(a) (sizeof(a) / sizeof((a)[0]))
 
 struct run {
-	char kernel[64], config[32], cache[96];
+	char kernel[CSV_NAME_MAX + 1], config[32], cache[96];
 	long round, window;
 	double vcpus;
 	struct series_point *p;
@@ -32,7 +32,7 @@ struct run {
 };
 
 struct cost {
-	char kernel[64];
+	char kernel[CSV_NAME_MAX + 1];
 	long round;
 	double ns;
 };

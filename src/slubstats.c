@@ -45,6 +45,12 @@
  *       each timed boot of configuration C (of V vCPUs) in run order: its
  *       log time minus its kernel's mean log time (residuals.h), the
  *       report's drift chart; "number position kernel residual" a line
+ *   slubstats describe
+ *       numbers on stdin, one a line: n, mean, sd, the 95% interval of the
+ *       mean (Student t), min and max, as CSV (a study's summaries)
+ *   slubstats used BOOTS_CSV
+ *       a line a row of BOOTS_CSV: 1 for its boot's last attempt (whose
+ *       data the run uses), 0 for one set aside (boots.h)
  *   slubstats drift HACKBENCH_CSV BOOTS_CSV --config C [--vcpus V]
  *       the same residuals summarised (the report's position table): the
  *       change exp(mean) - 1 by position in the round and by half of the
@@ -90,6 +96,7 @@
 #include "hosts.h"
 #include "mainconfig.h"
 #include "residuals.h"
+#include "boots.h"
 #include "growth.h"
 #include "windows.h"
 #include "series.h"
@@ -507,6 +514,47 @@ static int cmd_crosscheck(const char *path)
 	return 0;
 }
 
+/* slubstats describe: numbers on stdin (one a line, each a finite
+ * number) summarised as one CSV row; a line that is not one is refused. */
+static int cmd_describe(void)
+{
+	static const char *const COLS[] = { "n", "mean", "sd", "ci_lo", "ci_hi", "min", "max" };
+	char line[128];
+	double *x = NULL;
+	size_t n = 0, cap = 0;
+	struct summary sm;
+	struct csv_out o;
+
+	while (fgets(line, sizeof(line), stdin)) {
+		char *end;
+		double v;
+
+		line[strcspn(line, "\n")] = '\0';
+		v = strtod(line, &end);
+		if (end == line || *end || !isfinite(v)) {
+			fprintf(stderr, "slubstats: describe: line %zu: '%.40s' is not a number\n", n + 1, line);
+			return 1;
+		}
+		if (n == cap && !(x = realloc(x, (cap = cap ? 2 * cap : 64) * sizeof(*x))))
+			abort();
+		x[n++] = v;
+	}
+	csv_out_header(&o, COLS, 7);
+	if (n) {
+		stats_summary(x, n, &sm);
+		csv_set(&o, "n", "%zu", n);
+		csv_setd(&o, "mean", sm.mean);
+		csv_setd(&o, "sd", sm.sd);
+		csv_setd(&o, "ci_lo", sm.ci_lo);
+		csv_setd(&o, "ci_hi", sm.ci_hi);
+		csv_setd(&o, "min", sm.min);
+		csv_setd(&o, "max", sm.max);
+		csv_emit(&o);
+	}
+	free(x);
+	return 0;
+}
+
 static void usage(FILE *f)
 {
 	fputs("usage: slubstats times HACKBENCH_CSV [--baseline K]\n"
@@ -520,6 +568,8 @@ static void usage(FILE *f)
 	      "       slubstats bisect STEPS_CSV --steps N [--factor F] [--max-boots M] [--end-boots E] [--state]\n"
 	      "       slubstats main-config SUMMARY_CSV\n"
 	      "       slubstats residuals HACKBENCH_CSV BOOTS_CSV --config C [--vcpus V]\n"
+	      "       slubstats used BOOTS_CSV\n"
+	      "       slubstats describe < NUMBERS\n"
 	      "       slubstats drift HACKBENCH_CSV BOOTS_CSV --config C [--vcpus V]\n"
 	      "       slubstats growth MECHANISM_CSV --from C1 --to C2 [--counter NAME]\n"
 	      "       slubstats windows EMULATED_CSV\n"
@@ -649,6 +699,17 @@ int main(int argc, char **argv)
 		if (!config)
 			cli_die("--config", "is missing: which configuration (c1, c2, ...)");
 		return residuals_print(argv[1], argv[2], config, vcpus, 1);
+	}
+	if (!strcmp(cmd, "describe") && argc == 1)
+		return cmd_describe();
+	if (!strcmp(cmd, "used") && argc == 2) {
+		size_t n;
+		unsigned char *u = boots_used(argv[1], &n);
+
+		for (size_t i = 0; i < n; i++)
+			putchar(u[i] ? '1' : '0'), putchar('\n');
+		free(u);
+		return 0;
 	}
 	if (!strcmp(cmd, "growth") && argc == 2) {
 		if (!from || !to)

@@ -63,6 +63,16 @@ static double quantile_sorted(const double *c, size_t n, double p)
 	return i + 1 < n ? c[i] + (h - f) * (c[i + 1] - c[i]) : c[i];
 }
 
+double stats_geomean(const double *x, size_t n)
+{
+	double *c = sorted_copy(x, n), s = 0;
+
+	for (size_t i = 0; i < n; i++)
+		s += log(c[i]);
+	free(c);
+	return exp(s / (double)n);
+}
+
 void stats_summary(const double *x, size_t n, struct summary *s)
 {
 	double *c = sorted_copy(x, n), var;
@@ -73,7 +83,7 @@ void stats_summary(const double *x, size_t n, struct summary *s)
 	s->median = median_sorted(c, n);
 	s->q1 = quantile_sorted(c, n, 0.25);
 	s->q3 = quantile_sorted(c, n, 0.75);
-	mean_var(x, n, &s->mean, &var);
+	mean_var(c, n, &s->mean, &var); /* sorted: the same sums in any row order */
 	s->sd = sqrt(var);
 	s->cov_pct = 100 * s->sd / s->mean;
 	if (n >= 2) {

@@ -17,6 +17,10 @@ struct summary {
 /* Descriptive statistics of x[0..n-1] (n >= 1; x is not changed). */
 void stats_summary(const double *x, size_t n, struct summary *s);
 
+/* Geometric mean of x[0..n-1] (n >= 1, each > 0; x is not changed),
+ * summed in sorted order: the same value whatever order the rows came in. */
+double stats_geomean(const double *x, size_t n);
+
 /* Median of x[0..n-1] (n >= 1; x is not changed). */
 double stats_median(const double *x, size_t n);
 

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "stats.h"
 #include "stats_groups.h"
 
 #define COPY(dst, src) snprintf((dst), sizeof(dst), "%s", (src))
@@ -178,6 +179,47 @@ void groups_derive(struct groups *gs)
 	}
 }
 
+static const long *sort_rounds;
+
+static int by_round(const void *x, const void *y)
+{
+	long a = sort_rounds[*(const size_t *)x], b = sort_rounds[*(const size_t *)y];
+
+	return (a > b) - (a < b);
+}
+
+/* the pairs in round order: every sum over them (a ratio, its interval) the
+ * same whatever order the rows came in (a merged run's shards, say) */
+static void pairs_by_round(struct pairs *p)
+{
+	size_t *ix = malloc((p->n ? p->n : 1) * sizeof(*ix));
+	double *a = malloc((p->n ? p->n : 1) * sizeof(double)), *b = malloc((p->n ? p->n : 1) * sizeof(double));
+	double *d = malloc((p->n ? p->n : 1) * sizeof(double));
+	long *r = malloc((p->n ? p->n : 1) * sizeof(long));
+
+	if (!ix || !a || !b || !d || !r)
+		abort();
+	for (size_t i = 0; i < p->n; i++)
+		ix[i] = i;
+	sort_rounds = p->round;
+	qsort(ix, p->n, sizeof(*ix), by_round);
+	for (size_t i = 0; i < p->n; i++) {
+		a[i] = p->a[ix[i]];
+		b[i] = p->b[ix[i]];
+		d[i] = p->d[ix[i]];
+		r[i] = p->round[ix[i]];
+	}
+	free(p->a);
+	free(p->b);
+	free(p->d);
+	free(p->round);
+	p->a = a;
+	p->b = b;
+	p->d = d;
+	p->round = r;
+	free(ix);
+}
+
 size_t groups_pair(const struct group *a, const struct group *b, struct pairs *p)
 {
 	size_t cap = a->n < b->n ? a->n : b->n;
@@ -200,6 +242,7 @@ size_t groups_pair(const struct group *a, const struct group *b, struct pairs *p
 			p->n++;
 		}
 	}
+	pairs_by_round(p);
 	return p->n;
 }
 
@@ -215,13 +258,7 @@ void pairs_free(struct pairs *p)
 
 double groups_geomean(const struct group *g)
 {
-	double s = 0;
-
-	if (!g->n)
-		return NAN;
-	for (size_t k = 0; k < g->n; k++)
-		s += log(g->v[k]);
-	return exp(s / (double)g->n);
+	return g->n ? stats_geomean(g->v, g->n) : NAN;
 }
 
 void groups_free(struct groups *gs)

@@ -5,8 +5,10 @@
 
 #include <stddef.h>
 
+#include "csv.h"
+
 struct group {
-	char kernel[64], config[32], kind[16];
+	char kernel[CSV_NAME_MAX + 1], config[32], kind[16];
 	/* hackbench: the configuration itself ("socket/process/g10/l300/f20/d100") */
 	char key_config[128], mode[16], unit[16];
 	double groups, loops, fds, datasize, messages;

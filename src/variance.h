@@ -1,5 +1,5 @@
 /* Where a timed boot's variance comes from, and what narrows an A/A
- * interval per minute (studies/variance.sh, issue #9 item 5). */
+ * interval per minute (studies/variance.sh). */
 #ifndef SLUBBENCH_VARIANCE_H
 #define SLUBBENCH_VARIANCE_H
 #include <stddef.h>

@@ -67,7 +67,7 @@ build_tools all
 # Each kernel against the last kernel given (tail by default), setting by
 # setting, every window a replicate (window w of boot r as round
 # (r - 1) x W + w): slubstats emulated's ratio of geometric means and its
-# 95% interval (or range, under 3 windows).
+# interval, named by what it is (bounds: holm, ci95 or range, under 3 windows).
 kernels=$(csv_rows "$out/boots.csv" kernel | awk '!seen[$0]++' | paste -sd' ')
 base=${kernels##* }
 echo
@@ -83,5 +83,6 @@ for s in $settings; do
 	"$TOOLS_BIN/slubstats" emulated "$tmp/emulated.csv" "$tmp/hackbench.csv" --baseline "$base.$s" >"$tmp/s.csv"
 	csv_rows "$tmp/s.csv" kernel scope metric n ratio lo hi bounds |
 		awk -F'|' -v b="$base.$s" '$1 != b && $2 == "all" && $3 != "accesses" && $5 != "" {
-			printf "  %-12s %-12s %2d windows x%.4f (%.4f..%.4f %s, half-width %.1f%%)\n", $1, $3, $4, $5, $6, $7, $8, 50 * ($7 - $6) / $5 }'
+			b = $8 == "holm" ? "Holm CI" : $8 == "ci95" ? "95% CI" : $8
+			printf "  %-12s %-12s %2d windows x%.4f (%.4f..%.4f %s, half-width %.1f%%)\n", $1, $3, $4, $5, $6, $7, b, 50 * ($7 - $6) / $5 }'
 done

@@ -36,7 +36,7 @@ static const struct machine MACHINES[] = {
 		.xfer_ns = { 29.5, 77, 112.5 },
 		.src_cpi = "assumed (Core 2 retires up to 4 a cycle; 1 is a round figure, see the sensitivity)",
 		.src_l2 = "X-bit labs, Core 2 Extreme QX6850 (the same 65 nm core), CPU-Z: 14 cycles",
-		.src_mem = "AnandTech, Xeon E5345, anandtech.com/show/2386, as issue #23 quotes it",
+		.src_mem = "AnandTech, Xeon E5345 review (anandtech.com/show/2386), its memory latency",
 		.src_xfer = "the same, Cache2Cache round trips 59/154/225 ns, halved (one way)",
 	},
 	{

@@ -18,6 +18,6 @@ if [ -s "$R/hosts.csv" ]; then
 			ci=-
 			[ -z "$lo" ] || ci="$(fci "$lo")..$(fci "$hi")"
 			printf '  %-9s %4s %-20s %5s %7s %15s %8s\n' "$k" "${v:--}" "${h:0:20}" "$np" "$(f3 "$r")" "$ci" "$(fp "$p")"
-		done
+		done | long_names 9
 	echo
 fi

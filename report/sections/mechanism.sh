@@ -19,7 +19,7 @@ for k in "${kernels[@]}"; do
 		"$(m1 "$(mv_ "$k" "$main" all free_add_partial per_1000_messages)")" \
 		"$(m1 "$(mv_ "$k" "$main" all add_partial_head per_1000_messages)")" \
 		"$(m1 "$(mv_ "$k" "$main" all add_partial_tail per_1000_messages)")"
-done
+done | long_names 9
 echo
 if [ -s "$R/mechanism-emulated.csv" ]; then
 	echo "The same in the emulated counters' boots ($([ "$emulated_mode" = det ] && echo "counting mode: icount, seeded; the host does not move these" || echo "MTTCG")), median over boots, and against $baseline paired by boot (95% CI):" | wrap
@@ -38,7 +38,7 @@ if [ -s "$R/mechanism-emulated.csv" ]; then
 			"$(m1 "$(me_ "$k" "$main" all alloc_slowpath per_1000_messages)")" \
 			"$(m1 "$(me_ "$k" "$main" all free_add_partial per_1000_messages)")" \
 			"$([ "$k" = "$baseline" ] && echo base || { [ -n "$r" ] && printf 'x%.2f (%.2f..%.2f)' "$r" "$(me_ "$k" "$main" all add_partial ratio_lo)" "$(me_ "$k" "$main" all add_partial ratio_hi)"; } || echo -)"
-	done
+	done | long_names 9
 	echo
 fi
 echo "Objects allocated per partial slab taken off the list (median):"
@@ -53,7 +53,7 @@ for k in "${kernels[@]}"; do
 		line+=$(printf ' %18s' "$(awk -v v="$(mv_ "$k" "$main" "$c" objects_per_partial_visit median)" 'BEGIN { printf (v == "" ? "-" : "%.2f"), v }')")
 	done
 	echo "$line"
-done
+done | long_names 9
 echo
 
 if [ -s "$R/crosscheck.csv" ] && [ "$(wc -l <"$R/crosscheck.csv")" -gt 1 ]; then
@@ -102,5 +102,5 @@ for k in "${kernels[@]}"; do
 			awk -F'|' -v k="$k" -v w="$when" -v hot=" $HOT_CACHES " 'index(hot, " " $1 " ") {
 				printf "  %-9s %-6s %-17s objects %7s/%-7s slabs %5s/%s\n", k, w, $1, $2, $3, $4, $5 }'
 	done
-done
+done | long_names 9
 echo

@@ -11,7 +11,7 @@ if [ "$SEVERAL_VCPUS" = 1 ]; then
 	rci() { awk -v r="$1" -v l="$2" -v h="$3" 'BEGIN { if (r == "") print "-"; else if (l == "") printf "x%.2f", r; else printf "x%.2f (%.2f..%.2f)", r, l, h }'; }
 	# mr KERNEL CONFIG COUNTER: mechanism.csv's paired ratio, 95% CI
 	mr() { rci "$(mv_ "$1" "$2" all "$3" ratio)" "$(mv_ "$1" "$2" all "$3" ratio_lo)" "$(mv_ "$1" "$2" all "$3" ratio_hi)"; }
-	# er KERNEL CONFIG METRIC: emulated-summary.csv's ratio, 95% CI or range
+	# er KERNEL CONFIG METRIC: emulated-summary.csv's ratio, Holm CI or range
 	er() {
 		[ -s "$R/emulated-summary.csv" ] || { echo -; return; }
 		rci "$(model_get emulated ratio "$1" "$2" all "$3")" "$(model_get emulated lo "$1" "$2" all "$3")" \
@@ -20,7 +20,8 @@ if [ "$SEVERAL_VCPUS" = 1 ]; then
 	echo "Scaling: each kernel against $baseline at each vCPU count, the main"
 	echo "configuration's hackbench; ratios per message, paired by round with 95% CIs"
 	echo "(SLUB statistics of the timed boots); emulated: ratio of geometric means,"
-	echo "95% CI from 3 boots per kernel, else the range over every pair of boots."
+	echo "CI Holm-adjusted as in Emulated counters from 3 boots per kernel, else the"
+	echo "range over every pair of boots."
 	echo "Counts do not depend on the host's speed;"
 	echo "the time does ('o': oversubscribed)."
 	for k in "${kernels[@]}"; do
