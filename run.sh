@@ -56,6 +56,9 @@ Commands (default: all):
   emu-measure [OPTS]
                   what the emulated counters cost and how repeatable they
                   are (see studies/emu-measure.sh --help)
+  quantum-study [OPTS]
+                  the counting mode's schedule against MTTCG's at each
+                  quantum (studies/quantum.sh --help)
   variance [OPTS] where a timed boot's variance comes from: pinned and
                   unpinned boots, calibrations, several runs a boot, and
                   what each strategy buys per minute (studies/variance.sh --help)
@@ -102,6 +105,7 @@ slurm)
 	exec "$TOP/bench/slurm/submit.sh" "$@" ;;
 emu-measure) ensure_deps; exec "$TOP/studies/emu-measure.sh" "$@" ;;
 variance) ensure_deps; exec "$TOP/studies/variance.sh" "$@" ;;
+quantum-study) ensure_deps; exec "$TOP/studies/quantum.sh" "$@" ;;
 all)
 	ensure_deps
 	for a in "$@"; do [ "$a" = --dry-run ] && exec "$TOP/bench/run.sh" "$@"; done

@@ -1,6 +1,6 @@
 # shellcheck shell=bash disable=SC2154
 # How a boot ended, sourced by bench/boot.sh once QEMU has exited (out,
-# serial, kdir, secs, rc, timeout, expect_id, counters, accel, smp): the
+# serial, kdir, secs, rc, timeout, expect_id, counters, quantum, accel, smp): the
 # one place that names a boot's result. Appends result=WORD to
 # $out/boot-info and exits with the status bench/boot.sh's header lists.
 # How it ended: the console first (a panic may follow a written status).
@@ -45,6 +45,11 @@ case "$status" in
 			say boot "$(basename "$kdir"): System.map (build ${want:0:12}) does not match the booted kernel (build ${got:0:12}, $(grep kallsyms___slab_free "$out/guest-info")): counters discarded"
 			exit 5
 		fi
+	fi
+	if [ -n "${quantum:-}" ] && [ ! -f "$out/quantum-raw.csv.info" ]; then
+		echo "result=runner-error" >>"$out/boot-info"
+		say boot "$(basename "$kdir"): the quantum plugin wrote no counts (see $out/qemu.log)"
+		exit 2
 	fi
 	if [ "$counters" -eq 1 ] && [ ! -f "$out/emulated-raw.csv.info" ]; then
 		echo "result=runner-error" >>"$out/boot-info"

@@ -30,6 +30,11 @@
 #                    host under any load; one host core per boot
 #                    (SLUBBENCH_ICOUNT_SHIFT=N: an instruction takes 2^N ns
 #                    of virtual time; default 0)
+#   --quantum Q      with --det: end the running vCPU's turn every Q
+#                    instructions (1 to 10^9; emu/src/slubquantum.c), or inf
+#                    (only icount's own turns); either way the quantum
+#                    plugin counts each window's turn ends, PAUSEs and HLTs
+#                    into OUT/quantum-raw.csv (and .info)
 #   --qemu Q         system (the host's QEMU, default) or 10 (bookworm-
 #                    backports', emu/fetch-qemu.sh; the default with --det)
 #
@@ -59,7 +64,7 @@ set -euo pipefail
 # shellcheck source=lib/hostload.sh
 . "$SLUBBENCH_TOP/lib/hostload.sh"
 
-plan='' out='' profile=2007 accel=auto mem='' timeout='' expect_id='' counters=0 counters_opts='' tcg_threads=multi pin=0 det='' qemu=''
+plan='' out='' profile=2007 accel=auto mem='' timeout='' expect_id='' counters=0 counters_opts='' tcg_threads=multi pin=0 det='' qemu='' quantum=''
 smp=$(nproc)
 [ "$smp" -ge 2 ] || smp=2
 variant=
@@ -89,6 +94,7 @@ while [ $# -gt 0 ]; do
 	--pin) pin=1; shift ;;
 	--det) need_val "$@"; det_seed_ok "$2" || die "--det needs a seed (a whole number), not '$2'"; det=$2; shift 2 ;;
 	--qemu) need_val "$@"; qemu=$(opt_choice --qemu "$2" system 10); shift 2 ;;
+	--quantum) need_val "$@"; det_quantum_ok "$2" || die "--quantum takes inf or a whole number of instructions from 1 to 1000000000, not '$2'"; quantum=$2; shift 2 ;;
 	-h | --help) usage_from_header "$0" ;;
 	--) shift; cmd=("$@"); break ;;
 	-*) die "unknown option '$1' (see bench/boot.sh --help)" ;;
@@ -96,6 +102,7 @@ while [ $# -gt 0 ]; do
 	esac
 done
 [ -n "$variant" ] || die "which variant? (see bench/boot.sh --help)"
+[ -z "$quantum" ] || [ -n "$det" ] || die "--quantum $quantum shapes the counting mode's schedule: give --det SEED too (MTTCG runs the vCPUs in parallel)"
 [ -n "$mem" ] || mem=$(default_mem "$smp")
 [ -n "$timeout" ] || timeout=$(default_timeout "$smp")
 
@@ -166,6 +173,14 @@ if [ "$counters" -eq 1 ]; then
 	[ -z "$det" ] || vcpu_arg=,vcpu=regs
 	qplugin=(-plugin "$plugin,out=$out/emulated-raw.csv,map=$kdir/System.map,mem=$mem$vcpu_arg$counters_opts")
 fi
+if [ -n "$quantum" ]; then
+	qp=$(quantum_plugin "$QEMU_ID")
+	[ -f "$qp" ] || "$SLUBBENCH_TOP/emu/build.sh" --qemu 10 >/dev/null ||
+		die "--quantum: the slubquantum plugin could not be built for $QEMU_ID (see above)"
+	case "$out$qp" in *,*) die "--quantum: QEMU's -plugin option cannot take a path with a comma ($out)" ;; esac
+	rm -f "$out/quantum-raw.csv" "$out/quantum-raw.csv.info"
+	qplugin+=(-plugin "$qp,q=$quantum,out=$out/quantum-raw.csv")
+fi
 if [ "$accel" = auto ]; then
 	if qemu_kvm_usable "$0" "$kdir"; then accel=kvm; else accel=tcg; fi
 fi
@@ -235,6 +250,7 @@ fi
 	echo "pinned=$pin"
 	echo "det_seed=${det:-}"
 	[ -z "$det" ] || echo "icount_shift=${SLUBBENCH_ICOUNT_SHIFT:-0}"
+	echo "quantum=$quantum"
 	echo "qemu=$QEMU_ID"
 	echo "qemu_version=$(qemu_version_line)"
 	echo "host_cpus=$HOSTLOAD_CPUS"

@@ -103,6 +103,11 @@ for num in ${cfgs[@]+"${cfgs[@]}"}; do
 		if [ -s "$x" ] && [[ "$(head -n1 "$x")" =~ ^[0-9]+$ ]]; then
 			ctr_row "$c" "$w" "$kind" proc system context_switches "$(head -n1 "$x")" >>"$ctr"
 		fi
+		# the run's IPIs: "RES CAL" (bench/guest-plan.sh)
+		if [ -s "$dir/$stem.ipi" ] && read -r res cal <"$dir/$stem.ipi" && [[ "$res $cal" =~ ^[0-9]+\ [0-9]+$ ]]; then
+			ctr_row "$c" "$w" "$kind" proc system ipi_reschedule "$res" >>"$ctr"
+			ctr_row "$c" "$w" "$kind" proc system ipi_call_function "$cal" >>"$ctr"
+		fi
 		s=$dir/$stem.slubstat
 		if [ -s "$s" ] && rows=$(parse slubstat "$s"); then
 			while IFS='|' read -r cache counter value; do
@@ -170,6 +175,19 @@ with_header() {
 	rm -f "$2"
 	mv "$3.tmp2" "$3"
 }
+# the counting mode's schedule in each plugin window (slubquantum's CSV:
+# the quantum's turn ends, PAUSEs, HLTs), the windows numbered as the
+# counters' (below); a boot whose windows do not match its plan gives none
+q=$dir/quantum-raw.csv
+if [ -f "$q" ] && [ "$result" = finished ] && [ "$(sed -n 's/^marks_start=//p' "$q.info" 2>/dev/null)" = "$((n * windows_planned))" ]; then
+	while IFS=, read -r qw _ ends pauses halts; do
+		[[ "$qw,$ends,$pauses,$halts" =~ ^[0-9]+,[0-9]+,[0-9]+,[0-9]+$ ]] || continue
+		qc=c$((qw / windows_planned + cfgs[0])) qn=$((qw % windows_planned + 1))
+		ctr_row "$qc" "$qn" "$ekind" sched system quantum_ends "$ends"
+		ctr_row "$qc" "$qn" "$ekind" sched system pauses "$pauses"
+		ctr_row "$qc" "$qn" "$ekind" sched system halts "$halts"
+	done <"$q" >>"$ctr"
+fi
 with_header "$HACKBENCH_HDR" "$hb" "$dir/hackbench.csv"
 with_header "$COUNTERS_HDR" "$ctr" "$dir/counters.csv"
 [ "$ekind" != series ] || series_rows

@@ -45,6 +45,8 @@
 #   cN-timed.ctxt, cN-emulated-wK.ctxt   the guest's context switches during
 #                      the run (/proc/stat ctxt): how the emulator's
 #                      scheduling of vCPUs shaped the run (icount or MTTCG)
+#   cN-timed.ipi, cN-emulated-wK.ipi   "RES CAL": the reschedule and
+#                      function-call IPIs of the run, all CPUs (/proc/interrupts)
 #   perf/              profiles and their reports
 #   progress           one line per finished step
 set -u
@@ -78,6 +80,27 @@ step() { echo "$*" >>progress; sync; }
 ctxt() {
 	local k v
 	while read -r k v; do [ "$k" = ctxt ] && { echo "$v"; return; }; done </proc/stat
+}
+
+# ipis: "RES CAL", the guest's reschedule and function-call interrupts
+# since boot, summed over its CPUs; ipi_delta BEFORE: those since BEFORE.
+ipis() {
+	local name rest x n res=0 cal=0
+	while read -r name rest; do
+		case "$name" in
+		RES: | CAL:)
+			n=0
+			for x in $rest; do [[ "$x" =~ ^[0-9]+$ ]] || break; n=$((n + x)); done
+			if [ "$name" = RES: ]; then res=$n; else cal=$n; fi ;;
+		esac
+	done </proc/interrupts
+	echo "$res $cal"
+}
+ipi_delta() {
+	local a b c d
+	read -r a b <<<"$1"
+	read -r c d <<<"$(ipis)"
+	echo "$((c - a)) $((d - b))"
 }
 
 # SLUB statistics: reset all to 0, and read those that moved. Shell builtins
@@ -192,10 +215,12 @@ for cfg in $SB_CONFIGS; do
 
 	if [ "$SB_TIMED" = 1 ]; then
 		[ "$slub" = 1 ] && slub_reset
+		i0=$(ipis)
 		x0=$(ctxt)
 		"${HB[@]}" >"c$n-timed.txt" 2>&1
 		rc=$?
 		echo $(($(ctxt) - x0)) >"c$n-timed.ctxt"
+		ipi_delta "$i0" >"c$n-timed.ipi"
 		[ "$slub" = 1 ] && slub_read >"c$n-timed.slubstat"
 		step "c$n timed rc=$rc"
 	fi
@@ -204,6 +229,7 @@ for cfg in $SB_CONFIGS; do
 	while [ "$SB_EMULATED" = 1 ] && [ "$w" -lt "$SB_WINDOWS" ]; do
 		w=$((w + 1))
 		[ "$slub" = 1 ] && slub_reset
+		i0=$(ipis)
 		x0=$(ctxt)
 		if [ "$SB_SERIES" -gt 0 ]; then
 			t0=${EPOCHREALTIME/./}
@@ -218,6 +244,7 @@ for cfg in $SB_CONFIGS; do
 			series_now "$t0" >>"c$n-series-w$w.txt"
 		fi
 		echo $(($(ctxt) - x0)) >"c$n-emulated-w$w.ctxt"
+		ipi_delta "$i0" >"c$n-emulated-w$w.ipi"
 		[ "$slub" = 1 ] && slub_read >"c$n-emulated-w$w.slubstat"
 		step "c$n emulated window $w rc=$rc"
 	done

@@ -71,6 +71,10 @@ boot_once() {
 	# a series boot: the counting mode without the plugin
 	[ "$kind" != series ] || { emu=(--det "$r"); [ -n "$timeout" ] || limit=$(emulated_timeout "$x" $((emulated_windows * $(wc -w <<<"$configs")))); }
 	[ "$kind" != emulated ] || copts=$(counters_opts "$r")
+	# the counting mode's schedule: every emulated boot counts it; a boot
+	# without the counters (series) takes the quantum plugin only to end turns
+	[ "$kind" != emulated ] || [ "$emulated_mode" != det ] || emu+=(--quantum "$quantum")
+	[ "$kind" != series ] || [ "$quantum" = inf ] || emu+=(--quantum "$quantum")
 	[ -z "$copts" ] || emu+=(--counters-opts "$copts")
 	start=$(date -u +%FT%TZ)
 	t0=$(date +%s)

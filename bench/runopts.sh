@@ -2,12 +2,15 @@
 # The bench's options, sourced by bench/run.sh: the settings and their
 # defaults, one checker of each (set_opt: the command line and --resume's
 # plan.json both come through it), the parser, the saved plan.
+# shellcheck source=lib/detboot.sh
+. "$SLUBBENCH_TOP/lib/detboot.sh"
 
 kernels="slab stock head tail" profile=2007 groups=10 loops=150 fds=20 datasize=100
 mode=socket unit=process rounds=12 design=auto seed='' smp='' mem='' accel=auto timeout=
 count=1 prof=1 emulated=3 out='' resume='' dry=0 precision='' max_rounds=64 max_time='' retries=2 retry_failed=0
 shard='' user_variants=() plan_variants=() emulated_mode=det jobs='' emulated_windows=1 machine=''
 emulated_instructions=9 slub_knob='' knob_caches='' series=0 series_interval=20 tree_opt='' tree_name=''
+quantum=$DET_QUANTUM_DEFAULT
 
 
 # set_opt KEY VALUE: one setting, checked; the command line and --resume's
@@ -65,6 +68,7 @@ set_opt() {
 			die "--max-time needs a duration such as 45m, 1h30m or 90s, not '$v'"
 		max_time=$v ;;
 	slub_knob) slub_knob=$(knob_spec "$v") ;;
+	quantum) det_quantum_ok "$v" || die "--quantum takes inf or a whole number of instructions from 1 to 1000000000, not '$v'"; quantum=$v ;;
 	series) series=$(opt_count --series "$v") ;;
 	series_interval)
 		x=$(opt_uint --series-interval "$v")
@@ -138,7 +142,7 @@ parse_opts() {
 		--slub-knob) need_val "$@"; [ -z "$slub_knob" ] || die "--slub-knob: one knob a run (already $slub_knob)"
 			set_opt slub_knob "$2"; shift 2 ;;
 		--knob-caches) need_val "$@"; set_opt knob_caches "$2"; shift 2 ;;
-		--series | --series-interval) need_val "$@"; k=${1#--}; set_opt "${k//-/_}" "$2"; shift 2 ;;
+		--series | --series-interval | --quantum) need_val "$@"; k=${1#--}; set_opt "${k//-/_}" "$2"; shift 2 ;;
 		--machine) need_val "$@"; set_opt machine "$2"; shift 2 ;;
 		--no-emulated-counters) no_emulated; shift ;;
 		--quick) kernels="head tail" rounds=2 groups=4 loops=50 prof=0 emulated=1 emulated_instructions=0; shift ;;
@@ -165,6 +169,8 @@ check_opts() {
 	# a series boot is the twin of the emulated boot of its seed
 	[ "$series" -le "$(emulated_boots)" ] ||
 		die "--series $series needs as many counting-mode boots a kernel (seeds 1..$series, each a series boot's twin without the sampler): give --emulated-instructions $((series - emulated)) or fewer --series"
+	[ "$quantum" = inf ] || [ "$emulated_mode" = det ] ||
+		die "--quantum $quantum shapes the counting mode's schedule: drop --emulated-mode $emulated_mode (MTTCG runs the vCPUs in parallel)"
 	[ "$series" = 0 ] || [ "$emulated_mode" = det ] ||
 		die "--series runs in the counting mode: drop --emulated-mode $emulated_mode"
 	# an emulated boot runs every configuration W times, one plugin window each
@@ -207,7 +213,7 @@ counters_opts() {
 # ---- resume: the saved plan's known keys, checked as options are ---------
 # (a shard's plan.json is the whole run's plan and its shard: bench/merge.sh
 # compares the rest)
-PLAN_KEYS="kernels profile groups loops fds datasize mode unit rounds design seed smp mem accel timeout count prof emulated emulated_instructions emulated_mode emulated_windows machine precision max_rounds max_time retries shard slub_knob knob_caches series series_interval"
+PLAN_KEYS="kernels profile groups loops fds datasize mode unit rounds design seed smp mem accel timeout count prof emulated emulated_instructions emulated_mode emulated_windows quantum machine precision max_rounds max_time retries shard slub_knob knob_caches series series_interval"
 # the defaults of the saved settings, before any option (plan_command)
 declare -A PLAN_DEFAULT
 for k in $PLAN_KEYS; do PLAN_DEFAULT[$k]=${!k}; done
@@ -217,7 +223,7 @@ load_plan() {
 	local f=$1 k v msg
 	jq -e 'type == "object"' "$f" >/dev/null 2>&1 || die "$f: not a JSON object; refusing this run"
 	# runs made before a setting had none of what it adds
-	emulated=0 emulated_instructions=0
+	emulated=0 emulated_instructions=0 quantum=inf
 	for k in $PLAN_KEYS; do
 		v=$(jq -r --arg k "$k" '.[$k] // "" | tostring' "$f")
 		[ -n "$v" ] || continue

@@ -89,8 +89,9 @@ header)
 plugin)
 	with_lock emu-header fetch_header
 	make -s -C "$SRC" plugin BIN="$(emu_bin)" QEMU_INC="$QEMU_HEADER_DIR" PLUGIN="$(slubcount_plugin "$QEMU_ID")" \
+		QPLUGIN="$(quantum_plugin "$QEMU_ID")" \
 		QEMU_CFLAGS="$(pkg-config --cflags glib-2.0 2>/dev/null || true)" >&2 ||
-		die "building the slubcount plugin for $QEMU_ID failed"
+		die "building the slubcount and slubquantum plugins for $QEMU_ID failed"
 	slubcount_plugin "$QEMU_ID"
 	;;
 guest)

@@ -15,6 +15,16 @@
 DET_RTC=2007-12-28T00:00:00
 DET_APPEND="lpj=4000000 tsc=reliable nokaslr norandmaps"
 
+# The schedule: one TCG thread runs the vCPUs in turn, and a turn ends at a
+# virtual-timer deadline (up to milliseconds), HLT or PAUSE, or after the
+# quantum: Q instructions (emu/src/quantum.h, slubquantum), inf for none.
+# DET_QUANTUM_DEFAULT is the bench's when --quantum is not given.
+DET_QUANTUM_DEFAULT=inf
+
+# det_quantum_ok Q: a quantum the plugin takes: inf, or a whole number of
+# instructions from 1 to 10^9 (no sign, no leading zero).
+det_quantum_ok() { [ "$1" = inf ] || { [[ "$1" =~ ^[1-9][0-9]{0,9}$ ]] && [ "$1" -le 1000000000 ]; }; }
+
 # det_seed_ok SEED: a seed QEMU takes (a whole number).
 det_seed_ok() { [[ "$1" =~ ^[0-9]{1,9}$ ]]; }
 

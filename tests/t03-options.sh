@@ -45,3 +45,10 @@ contains "$OUT" "^slubbench: error: --emulated-instructions needs a whole number
 plan=$("$TOP/bench/run.sh" --dry-run --kernels head,tail --rounds 2 --emulated-counters 1 --emulated-instructions 2 --seed 1 2>&1)
 grep -qF "3 boot(s) each of head tail (seed 1 with the cache model, seeds 2-3 instructions only)" <<<"$plan" || fail "--dry-run: $(grep emulated <<<"$plan")"
 ok "--dry-run names the seeds of each tier"
+# --quantum: inf or 1..10^9 instructions, and the counting mode's alone
+for q in 0 -5 1e4 abc 1000000001 010; do
+	expect_fail "$TOP/bench/run.sh" --dry-run --quantum "$q"
+	contains "$OUT" "^slubbench: error: --quantum takes inf or a whole number of instructions from 1 to 1000000000, not '$q'$" "--quantum $q refused"
+done
+expect_fail "$TOP/bench/run.sh" --dry-run --quantum 10000 --emulated-mode mttcg
+contains "$OUT" "^slubbench: error: --quantum 10000 shapes the counting mode's schedule: drop --emulated-mode mttcg" "--quantum with MTTCG refused"

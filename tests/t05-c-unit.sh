@@ -18,4 +18,6 @@ cores=$(csv_get <("$TOOLS_BIN/slubstats" machines) cores name=clovertown)
 ok "the most vCPUs the emulated counters take is the default machine's core count ($cores)"
 make -s -C "$TOP/emu/src" unit >/dev/null
 "$TOP/emu/bin/test_cachesim"
+"$TOP/emu/bin/test_quantum"
+ok "the quantum ends a turn every Q instructions (none at inf), takes inf or 1..10^9 only, and knows the markers"
 ok "the cache model gives the known answers (sweeps, one-set strides, alternating writers, concurrent turns, the shared L2, transfer classes)"

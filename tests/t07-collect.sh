@@ -127,8 +127,15 @@ mkew() { # mkew DIR WINDOWS-IN-RAW
 			cp "$D/hackbench.txt" "$1/$c-emulated-w$w.txt"
 			cp "$D/slubstat.txt" "$1/$c-emulated-w$w.slubstat"
 			echo "$((1000 * w))" >"$1/$c-emulated-w$w.ctxt"
+			echo "$((300 * w)) $((40 * w))" >"$1/$c-emulated-w$w.ipi"
 		done
 	done
+	# the quantum plugin's windows: turn ends 100 + w, PAUSEs 7 w, HLTs w
+	{
+		echo 'window,instructions,quantum_ends,pauses,halts'
+		for ((w = 0; w < $2; w++)); do echo "$w,$((10 + w)),$((100 + w)),$((7 * w)),$w"; done
+	} >"$1/quantum-raw.csv"
+	printf 'quantum=10000\nmarks_start=%d\n' "$2" >"$1/quantum-raw.csv.info"
 	{
 		echo 'window,vcpu,function,instructions,accesses,misses,transfers'
 		for ((w = 0; w < $2; w++)); do echo "$w,0,f,$((10 + w)),1,1,1"; done
@@ -147,10 +154,13 @@ mkew "$tmp/ew" 4
 [ "$(csv_rows "$tmp/ew/counters.csv" config window counter value | awk -F'|' '$1 == "c2" && $2 == 2 && $3 == "free_add_partial" { print $4 }')" = \
 	"$(csv_rows "$tmp/ew/counters.csv" config window counter value | awk -F'|' '$1 == "c1" && $2 == 1 && $3 == "free_add_partial" { print $4 }')" ] ||
 	fail "emulated runs' SLUB statistics: $(cat "$tmp/ew/counters.csv")"
-ok "an emulated boot's windows: configuration c(w / W + 1), run w % W + 1, in every CSV"
+[ "$(csv_rows "$tmp/ew/counters.csv" config window source counter value | awk -F'|' '$3 == "sched" || $4 ~ /^ipi/' | tr '\n' ' ')" = \
+	"c1|1|proc|ipi_reschedule|300 c1|1|proc|ipi_call_function|40 c1|2|proc|ipi_reschedule|600 c1|2|proc|ipi_call_function|80 c2|1|proc|ipi_reschedule|300 c2|1|proc|ipi_call_function|40 c2|2|proc|ipi_reschedule|600 c2|2|proc|ipi_call_function|80 c1|1|sched|quantum_ends|100 c1|1|sched|pauses|0 c1|1|sched|halts|0 c1|2|sched|quantum_ends|101 c1|2|sched|pauses|7 c1|2|sched|halts|1 c2|1|sched|quantum_ends|102 c2|1|sched|pauses|14 c2|1|sched|halts|2 c2|2|sched|quantum_ends|103 c2|2|sched|pauses|21 c2|2|sched|halts|3 " ] ||
+	fail "the schedule's counts: $(grep -E 'sched|ipi' "$tmp/ew/counters.csv")"
+ok "an emulated boot's windows: configuration c(w / W + 1), run w % W + 1, in every CSV (the schedule's counts too)"
 mkew "$tmp/ew3" 3
 "$TOP/bench/collect.sh" "$tmp/ew3" head 2007 3
-[ ! -e "$tmp/ew3/emulated.csv" ] && grep -q '3 counting windows for 2 configurations x 2 runs' "$tmp/ew3/collect.log" ||
+[ ! -e "$tmp/ew3/emulated.csv" ] && ! grep -q ',sched,' "$tmp/ew3/counters.csv" && grep -q '3 counting windows for 2 configurations x 2 runs' "$tmp/ew3/collect.log" ||
 	fail "3 windows for a plan of 4: $(cat "$tmp/ew3/collect.log")"
 ok "windows that do not match the plan's configurations x runs: no emulated rows, the reason logged"
 

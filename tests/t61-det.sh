@@ -6,7 +6,12 @@
 # at once; another seed gives other counts; the host's load is recorded;
 # a boot of the same seed without the cache model (cache=off) runs the
 # same: the same instructions per vCPU and function, SLUB statistics and
-# hackbench output, and leaves the cache's columns empty.
+# hackbench output, and leaves the cache's columns empty. The quantum
+# (--quantum Q, emu/src/slubquantum.c): one seed and Q twice, one beside a
+# busy loop, byte-identical with the plugin's schedule counts; Q = 10000
+# schedules otherwise than no quantum, ending about one turn per Q
+# instructions; Q = inf changes nothing the counters count; a second
+# plugin that wants the time control, and bad quanta, refused in one line.
 . "$(dirname "$0")/lib.sh"
 require_vm
 require_qemu10
@@ -67,6 +72,48 @@ ok "seed 1 with cache=off: the same instructions ($(wc -l <"$tmp/off/emulated-ra
 det 2 c
 ! cmp -s "$tmp/a/c1-emulated-w1.slubstat" "$tmp/c/c1-emulated-w1.slubstat" || fail "seeds 1 and 2 gave the same SLUB statistics: the seed does not pick the interleaving"
 ok "seed 2 gives other counts: the seed picks the interleaving"
+
+# the quantum: Q = 10000 twice, one beside a busy loop, both at once
+qcounts() { counts "$1"; cat "$1/quantum-raw.csv"; }
+det 1 qa --quantum 10000 &
+pa=$!
+bash -c 'while :; do :; done' &
+busy=$!
+det 1 qb --quantum 10000
+wait "$pa" || fail "seed 1 at Q=10000 (qa) failed"
+kill "$busy"
+wait "$busy" 2>/dev/null || true
+busy=
+cmp -s <(qcounts "$tmp/qa") <(qcounts "$tmp/qb") || fail "seed 1 at Q=10000 twice: the counts differ: $(diff <(qcounts "$tmp/qa") <(qcounts "$tmp/qb") | head -n 4)"
+grep -qx quantum=10000 "$tmp/qa/boot-info" || fail "the quantum is not in boot-info: $(grep quantum "$tmp/qa/boot-info")"
+IFS=, read -r _ insns ends pauses _ < <(sed -n 2p "$tmp/qa/quantum-raw.csv")
+# a turn ends when the count since the last end reaches Q, at the end of a
+# block (at most 512 instructions): between insns / (Q + 512) and insns / Q
+# ends, give or take the one the window opened in
+awk -v i="$insns" -v e="$ends" 'BEGIN { exit !(i > 1e6 && e * 10000 <= i + 10000 && e * 10512 >= i - 10512) }' ||
+	fail "Q=10000: $ends turns ended over $insns instructions, not one per 10000 to 10512"
+a=$(cat "$tmp/a/c1-emulated-w1.ctxt") q=$(cat "$tmp/qa/c1-emulated-w1.ctxt")
+[ "$a" != "$q" ] || fail "Q=10000 and no quantum: the same $a context switches (the quantum changed nothing)"
+ok "seed 1 at Q=10000 twice, one beside a busy loop: byte-identical, the plugin's counts too; $ends turns ended over $insns instructions; $q context switches against $a with no quantum; $pauses PAUSEs"
+
+det 1 qi --quantum inf
+cmp -s <(counts "$tmp/a") <(counts "$tmp/qi") || fail "Q=inf: the counts differ from a boot without the quantum plugin: $(diff <(counts "$tmp/a") <(counts "$tmp/qi") | head -n 4)"
+[ "$(sed -n 2p "$tmp/qi/quantum-raw.csv" | cut -d, -f3)" = 0 ] || fail "Q=inf ended turns: $(sed -n 2p "$tmp/qi/quantum-raw.csv")"
+ok "Q=inf: the quantum plugin counts ($(sed -n 2p "$tmp/qi/quantum-raw.csv" | cut -d, -f4) PAUSEs) and changes nothing the counters count"
+
+# the time control is one plugin's: a second that asks is refused, and QEMU does not start
+# shellcheck source=lib/qemu.sh
+. "$TOP/lib/qemu.sh"
+qemu_select 10
+qp=$(quantum_plugin "$QEMU_ID")
+cp "$qp" "$tmp/second.so"
+expect_fail timeout 60 "$QEMU_BIN" "${QEMU_FW[@]}" -M none -display none -accel tcg -icount shift=0 \
+	-plugin "$qp,q=5,out=$tmp/q1.csv" -plugin "$tmp/second.so,q=7,out=$tmp/q2.csv"
+contains "$OUT" "slubquantum: q: another plugin holds QEMU's time control" "a second plugin asking for the time control: refused in one line"
+expect_fail "$TOP/bench/boot.sh" --det 1 --quantum 0 head -- true
+contains "$OUT" "--quantum takes inf or a whole number of instructions from 1 to 1000000000, not '0'" "a quantum of 0"
+expect_fail "$TOP/bench/boot.sh" --quantum 1000 head -- true
+contains "$OUT" "--quantum 1000 shapes the counting mode's schedule: give --det SEED too" "a quantum without the counting mode"
 
 # bad input, refused before anything boots
 expect_fail "$TOP/bench/boot.sh" --det x1 head -- true

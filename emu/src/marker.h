@@ -15,4 +15,19 @@
 #define MARK_BYTES(d) { 0x0f, 0x1f, 0x84, 0x00, \
 	(d) & 0xff, ((d) >> 8) & 0xff, ((d) >> 16) & 0xff, ((d) >> 24) & 0xff }
 
+/* mark_of: +1 for the start marker's 8 bytes, -1 for the stop marker's,
+ * 0 for any other instruction */
+static inline int mark_of(const unsigned char d[8])
+{
+	static const unsigned char start[8] = MARK_BYTES(MARK_START_DISP);
+	static const unsigned char stop[8] = MARK_BYTES(MARK_STOP_DISP);
+	int s = 1, e = 1;
+
+	for (int i = 0; i < 8; i++) {
+		s &= d[i] == start[i];
+		e &= d[i] == stop[i];
+	}
+	return s ? 1 : e ? -1 : 0;
+}
+
 #endif

@@ -112,8 +112,6 @@ static unsigned vcpus, nfuncs;
 static atomic_int window = -1;   /* the open window, or -1: not counting */
 static atomic_uint starts, stops;
 static atomic_ulong translated;
-static const uint8_t mark_start[8] = MARK_BYTES(MARK_START_DISP);
-static const uint8_t mark_stop[8] = MARK_BYTES(MARK_STOP_DISP);
 
 #if QEMU_PLUGIN_VERSION >= 2
 /* vcpu=regs: the vCPU running now (one TCG thread runs them in turn), told
@@ -486,10 +484,10 @@ static void tb_trans(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
 			const void *d = qemu_plugin_insn_data(insn);
 #endif
 
-			if (!memcmp(d, mark_start, 8))
-				qemu_plugin_register_vcpu_insn_exec_cb(insn, on_mark, regs_flag(), (void *)1);
-			else if (!memcmp(d, mark_stop, 8))
-				qemu_plugin_register_vcpu_insn_exec_cb(insn, on_mark, regs_flag(), NULL);
+			int m = mark_of(d);
+
+			if (m)
+				qemu_plugin_register_vcpu_insn_exec_cb(insn, on_mark, regs_flag(), m > 0 ? (void *)1 : NULL);
 		}
 	}
 #if QEMU_PLUGIN_VERSION >= 2

@@ -21,7 +21,7 @@ unit=boot
 boots="$nb ${unit}s per kernel"
 [ "$nb" != 1 ] || boots="1 $unit per kernel"
 [ "$nb" = "$nbmax" ] || boots="$nb to $nbmax ${unit}s per kernel"
-[ "$nw" = 1 ] || boots+=" ($nw windows a boot, each a replicate: boots' means vary no more than their windows predict, README)"
+[ "$nw" = 1 ] || boots+=" ($nw windows a boot, each a replicate: boots' means vary no more than their windows predict: docs/counting-mode.md)"
 [ -z "$nc" ] || [ "$nc" = "$nb" ] || boots+=": instructions in all of them, the cache model's counts (misses, transfers, cycles) in $nc ${unit}s per kernel, the others counting instructions alone (cache=off)"
 if [ "$emulated_mode" = det ]; then
 	echo "Emulated counters (exact, not timed), in the counting mode: QEMU 10 under icount from an initramfs, boot e of every kernel with seed e, so that a rerun of a seed gives the same counts on any host under any load. The slubcount plugin counted $boots," | wrap
@@ -57,7 +57,7 @@ for m in $metrics; do
 			"$([ "$k" = "$baseline" ] || [ -z "$lo" ] && echo - || printf '%.3f..%.3f%s' "$lo" "$hi" "$mark")" \
 			"$(awk -v s="$(ev "$k" all "$m" spread_pct)" -v n="$(ev "$k" all "$m" n)" 'BEGIN { if (n < 2) print "-"; else printf "%.2f%%", s }')"
 	done
-done
+done | long_names 9 15
 echo
 for k in "${kernels[@]}"; do
 	[ "$k" != "$baseline" ] && [ -n "$(ev "$k" all instructions ratio)" ] || continue
@@ -87,24 +87,9 @@ if [ "$emulated_mode" = det ]; then
 else
 	[ -z "$slow" ] || echo "  Cost: under the plugin, the $main hackbench run took ${slow}x its time in the timed boots (mean over every kernel)." | wrap
 fi
-# How each regime scheduled the guest: its context switches per message
-# (counters.csv, proc/context_switches), timed boots against these boots;
-# a cache model's transfers are only as parallel as the schedule it saw.
-msgs=$(sv "$baseline" "$main" messages)
-cs=$(csv_rows "$R/counters.csv" kernel config kind source counter value | awk -F'|' -v c="$main" -v m="$msgs" '
-	$2 == c && $4 == "proc" && $5 == "context_switches" && ($3 == "timed" || $3 == "emulated") && m > 0 {
-		s[$1 "|" $3] += $6; n[$1 "|" $3]++ }
-	END { for (k in s) printf "%s|%.1f\n", k, 1000 * s[k] / n[k] / m }' | sort)
-if [ -n "$cs" ]; then
-	line="  Guest context switches per 1000 messages, timed boots (MTTCG) / these boots:"
-	for k in "${kernels[@]}"; do
-		a=$(awk -F'|' -v k="$k" '$1 == k && $2 == "timed" { print $3 }' <<<"$cs")
-		b=$(awk -F'|' -v k="$k" '$1 == k && $2 == "emulated" { print $3 }' <<<"$cs")
-		[ -z "$a$b" ] || line+=" $k ${a:--} / ${b:--};"
-	done
-	echo "${line%;}" | wrap
-	[ "$emulated_mode" != det ] || echo "  The counting mode runs one vCPU at a time: a woken task waits for its vCPU's turn, so the guest schedules otherwise than on parallel CPUs, and the cache model's misses and transfers are those of that schedule." | wrap
-fi
+# How each regime scheduled the guest (report/sections/schedule.sh)
+# shellcheck source=report/sections/schedule.sh
+. "$SLUBBENCH_TOP/report/sections/schedule.sh"
 echo
 # top TITLE METRIC: the functions first by METRIC, every kernel's value per
 # 1000 messages (mean over boots)

@@ -1,0 +1,36 @@
+# shellcheck shell=bash disable=SC2154
+# How each regime scheduled the guest, sourced by report/sections/emulated.sh
+# inside its output: per 1000 messages of the main configuration, mean over
+# boots, each kernel's guest context switches and IPIs (reschedule,
+# function call) in the timed boots (MTTCG) and the emulated boots, and in
+# the counting mode the turns its quantum ended, PAUSEs and HLTs
+# (counters.csv: sources proc and sched) beside the cache model's transfers
+# (emulated-summary.csv). A cache model's transfers are only as parallel as
+# the schedule it saw: these say how parallel that was.
+# quantum: the counting mode's, from the plan (runs older than it: inf)
+quantum=$(jq -r '.plan.quantum // "inf" | tostring' "$M")
+[[ "$quantum" =~ ^(inf|[1-9][0-9]{0,9})$ ]] || quantum='?'
+msgs=$(sv "$baseline" "$main" messages)
+sched=$(csv_rows "$R/counters.csv" kernel config kind source counter value | awk -F'|' -v c="$main" -v m="$msgs" '
+	$2 == c && ($4 == "proc" || $4 == "sched") && ($3 == "timed" || $3 == "emulated") && m > 0 {
+		k = $1 "|" $3 "|" $5; s[k] += $6; n[k]++ }
+	END { for (k in s) printf "%s|%.1f\n", k, 1000 * s[k] / n[k] / m }')
+if [ -n "$sched" ]; then
+	regime="counting mode, quantum $quantum"
+	[ "$emulated_mode" = det ] || regime="MTTCG, under the plugin"
+	echo "The guest's schedule per 1000 messages ($main, mean over boots): timed boots (MTTCG, vCPUs in parallel) and emulated boots ($regime): context switches, reschedule and function-call IPIs; in the counting mode the turns the quantum ended, PAUSEs (each ends a turn) and HLTs; the cache model's transfers:" | wrap
+	echo
+	printf '  %-9s %-8s %7s %7s %7s %7s %6s %5s %9s\n' kernel boots "ctx sw" "IPI res" "IPI cal" "q. ends" PAUSE HLT transfers
+	for k in "${kernels[@]}"; do
+		for kind in timed emulated; do
+			# sg COUNTER: the figure, or "-" where the run has none
+			sg() { awk -F'|' -v k="$k" -v t="$kind" -v c="$1" '$1 == k && $2 == t && $3 == c { v = $4 } END { print (v == "" ? "-" : v) }' <<<"$sched"; }
+			[ "$(sg context_switches)" != - ] || continue
+			xf=-
+			[ "$kind" != emulated ] || xf=$(awk -v v="$(ev "$k" all transfers per_1000_messages)" 'BEGIN { if (v == "") print "-"; else printf "%.1f", v }')
+			printf '  %-9s %-8s %7s %7s %7s %7s %6s %5s %9s\n' "$k" "$kind" "$(sg context_switches)" "$(sg ipi_reschedule)" \
+				"$(sg ipi_call_function)" "$(sg quantum_ends)" "$(sg pauses)" "$(sg halts)" "$xf"
+		done
+	done | long_names 9
+	[ "$emulated_mode" != det ] || [ "$quantum" != inf ] || echo "  With no quantum the counting mode runs one vCPU until a timer, HLT or PAUSE ends its turn (up to milliseconds): a woken task waits for its vCPU's turn, so the guest schedules otherwise than on parallel CPUs, and the cache model's misses and transfers are those of that schedule (bench --quantum Q bounds a turn)." | wrap
+fi
