@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # group: quick
-# The README's figures have one owner, the results: every cell of its
+# The documentation's figures have one owner, the results (the README
+# itself holds none; the findings are in docs/findings/): every cell of the
 # table of results/reference (but the objects per slab, a derived median
 # the report prints) is made again here from the committed CSVs, as the
 # report formats them, and must be what the README says; so is every cell
@@ -10,9 +11,14 @@
 . "$(dirname "$0")/lib.sh"
 # shellcheck source=lib/rundir.sh
 . "$TOP/lib/rundir.sh"
+# DOCS: the README and every page under docs/, read as one text
+DOCS=$(mktemp)
+trap 'rm -f "$DOCS"' EXIT
+# shellcheck disable=SC2094 # DOCS is a temporary file, not one of the pages read
+cat "$DOCS" "$TOP"/docs/*.md "$TOP"/docs/findings/*.md >"$DOCS"
 R=$TOP/results/reference
 # the table: from its header line to the first line that is not a row
-table=$(awk '/^\| kernel \| time \| interval \|/ { f = 1; next } f && !/^\|/ { exit } f && !/^\| ---/' "$TOP/README.md")
+table=$(awk '/^\| kernel \| time \| interval \|/ { f = 1; next } f && !/^\|/ { exit } f && !/^\| ---/' "$DOCS")
 [ "$(wc -l <<<"$table")" = 4 ] || fail "the README's reference table: $(wc -l <<<"$table") rows, want 4 (slab, stock, head, tail)"
 base=$(csv_get "$R/summary.csv" baseline kernel=head config=c1)
 # g FILE FIELD KEY=VALUE...: one value, or fail naming it
@@ -58,10 +64,10 @@ ok "the README's reference table: $n rows, 8 figures each, as results/reference'
 # committed and against head in a copy reported with --baseline head.
 R2=$TOP/results/reference-2.6.23
 tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+trap 'rm -rf "$tmp" "$DOCS"' EXIT
 cp -r "$R2" "$tmp/head"
 "$TOP/run.sh" report "$tmp/head" --baseline head >/dev/null 2>&1 || fail "reference-2.6.23 reported against head: failed"
-t2=$(awk '/^\| against \| kernel \| time \|/ { f = 1; next } f && !/^\|/ { exit } f && !/^\| ---/' "$TOP/README.md")
+t2=$(awk '/^\| against \| kernel \| time \|/ { f = 1; next } f && !/^\|/ { exit } f && !/^\| ---/' "$DOCS")
 [ "$(wc -l <<<"$t2")" = 3 ] || fail "the README's 2.6.23 table: $(wc -l <<<"$t2") rows, want 3"
 n=0
 while IFS='|' read -r _ b k time det timed fs _; do
@@ -94,7 +100,7 @@ ok "the README's 2.6.23 table: $n rows, 4 figures each, as results/reference-2.6
 # every figure made again from the committed series.csv and
 # perturbation.csv, and the sampler's share in the prose as the report says it.
 R3=$TOP/results/reference-series
-t3=$(awk '/^\| kernel \| list length, averaged over a run/ { f = 1; next } f && !/^\|/ { exit } f && !/^\| ---/' "$TOP/README.md")
+t3=$(awk '/^\| kernel \| list length, averaged over a run/ { f = 1; next } f && !/^\|/ { exit } f && !/^\| ---/' "$DOCS")
 [ "$(wc -l <<<"$t3")" = 2 ] || fail "the README's series table: $(wc -l <<<"$t3") rows, want 2 (head, tail)"
 "$TOOLS_BIN/slubstats" series "$R3/series.csv" --baseline tail >"$tmp/series-kernels.csv"
 n=0
@@ -117,13 +123,13 @@ while IFS='|' read -r _ k len add vs_add vs_len pert _; do
 	n=$((n + 1))
 done <<<"$t3"
 share=$(tr -s ' \n' '  ' <"$R3/report.txt" | sed -n "s/.*at most \([0-9.]*%\) of the vCPUs' time in a run.*/\1/p")
-[ -n "$share" ] && tr -s ' \n' '  ' <"$TOP/README.md" | grep -qF "at most $share of the vCPUs'" ||
+[ -n "$share" ] && tr -s ' \n' '  ' <"$DOCS" | grep -qF "at most $share of the vCPUs'" ||
 	fail "the README does not give the sampler's share as results/reference-series/report.txt does (${share:-none})"
 ok "the README's series table: $n rows, 5 figures each, and the sampler's share ($share), as results/reference-series gives them"
 
 # The table of kernel trees (6.1's reference beside reference-6.12 and
 # reference-6.12-modern): each row made again from its run's CSVs.
-t4=$(awk '/^\| tree, profile \| run \|/ { f = 1; next } f && !/^\|/ { exit } f && !/^\| ---/' "$TOP/README.md")
+t4=$(awk '/^\| tree, profile \| run \|/ { f = 1; next } f && !/^\|/ { exit } f && !/^\| ---/' "$DOCS")
 [ "$(wc -l <<<"$t4")" = 3 ] || fail "the README's trees table: $(wc -l <<<"$t4") rows, want 3"
 n=0
 while IFS='|' read -r _ tp run ah at ar tm _; do
