@@ -3,7 +3,8 @@
 # inside its output: per 1000 messages of the main configuration, mean over
 # boots, each kernel's guest context switches and IPIs (reschedule,
 # function call) in the timed boots (MTTCG) and the emulated boots, and in
-# the counting mode the turns its quantum ended, PAUSEs and HLTs
+# the counting mode the turns its quantum ended, PAUSEs and the times the
+# emulator found every vCPU idle
 # (counters.csv: sources proc and sched) beside the cache model's transfers
 # (emulated-summary.csv). A cache model's transfers are only as parallel as
 # the schedule it saw: these say how parallel that was.
@@ -18,9 +19,9 @@ sched=$(csv_rows "$R/counters.csv" kernel config kind source counter value | awk
 if [ -n "$sched" ]; then
 	regime="counting mode, quantum $quantum"
 	[ "$emulated_mode" = det ] || regime="MTTCG, under the plugin"
-	echo "The guest's schedule per 1000 messages ($main, mean over boots): timed boots (MTTCG, vCPUs in parallel) and emulated boots ($regime): context switches, reschedule and function-call IPIs; in the counting mode the turns the quantum ended, PAUSEs (each ends a turn) and HLTs; the cache model's transfers:" | wrap
+	echo "The guest's schedule per 1000 messages ($main, mean over boots): timed boots (MTTCG, vCPUs in parallel) and emulated boots ($regime): context switches, reschedule and function-call IPIs; in the counting mode the turns the quantum ended, PAUSEs (each ends a turn) and the times every vCPU was idle; the cache model's transfers:" | wrap
 	echo
-	printf '  %-9s %-8s %7s %7s %7s %7s %6s %5s %9s\n' kernel boots "ctx sw" "IPI res" "IPI cal" "q. ends" PAUSE HLT transfers
+	printf '  %-9s %-8s %7s %7s %7s %7s %6s %5s %9s\n' kernel boots "ctx sw" "IPI res" "IPI cal" "q. ends" PAUSE idle transfers
 	for k in "${kernels[@]}"; do
 		for kind in timed emulated; do
 			# sg COUNTER: the figure, or "-" where the run has none
