@@ -49,18 +49,21 @@ desc() {
 COUNTERS="context_switches ipi_reschedule ipi_call_function"
 {
 	echo "studies/quantum.sh: kernels $kernels (against $base), seeds 1-$seeds, $smp vCPUs, quanta $quanta"
+	echo "quanta run so far: $(for r in "${runs[@]}"; do printf '%s ' "${r##*/q-}"; done)"
 	echo "host: $(info host | term_safe), $(info host_cpu | term_safe)"
 	echo
 	echo "MTTCG, the vCPUs in parallel (the timed boots of mttcg/), per 1000 messages, mean and 95% CI:"
+	[ -n "$ref" ] || echo "  not run yet (studies/quantum.sh runs it last: go on with the same command)"
 	for k in $kernels; do
+		[ -n "$ref" ] || continue
 		line="  $k:"
 		for c in $COUNTERS; do
 			line+=" $c $( [ -z "$ref" ] || per_msg "$ref" timed "$c" "$k" | desc);"
 		done
 		echo "${line%;}"
 	done | wrap
-	load=$( [ -z "$ref" ] || boot_attempts "$ref/boots.csv" kind host_load | awk -F'|' '$1 && $2 == "timed" && $3 != "" { n++; if ($3 > m) m = $3 } END { printf "%d boots, other work up to %.2f host cores", n, m }')
-	echo "  ($load)"
+	[ -z "$ref" ] || load=$(boot_attempts "$ref/boots.csv" kind host_load | awk -F'|' '$1 && $2 == "timed" && $3 != "" { n++; if ($3 > m) m = $3 } END { printf "%d boots, other work up to %.2f host cores", n, m }')
+	[ -z "$ref" ] || echo "  ($load)"
 	echo
 	echo "The counting mode at each quantum, per 1000 messages, mean over seeds and 95% CI:"
 	for r in "${runs[@]}"; do
@@ -90,8 +93,9 @@ COUNTERS="context_switches ipi_reschedule ipi_call_function"
 		done
 	done | wrap
 	echo
-	echo "What a counting-mode boot cost (wall seconds on this host, mean over the run's emulated boots):"
+	echo "What a counting-mode boot cost (wall seconds on this host, mean over the run's emulated boots, and the most other work beside them: the load moves the time, never the counts):"
 	for r in "${runs[@]}"; do
-		boot_attempts "$r/boots.csv" kind wall_seconds | awk -F'|' -v q="${r##*/q-}" '$1 && $2 == "emulated" { s += $3; n++ } END { if (n) printf "  Q=%s: %.0f s over %d boots\n", q, s / n, n }'
+		boot_attempts "$r/boots.csv" kind wall_seconds host_load | awk -F'|' -v q="${r##*/q-}" '$1 && $2 == "emulated" { s += $3; n++; if ($4 > m) m = $4 }
+			END { if (n) printf "  Q=%s: %.0f s over %d boots (other work up to %.2f host cores)\n", q, s / n, n, m }'
 	done
 } | term_safe

@@ -150,3 +150,17 @@ while IFS='|' read -r _ tp run ah at ar tm _; do
 	n=$((n + 1))
 done <<<"$t4"
 ok "the README's trees table: $n rows, 4 figures each, as each run's CSVs give them"
+
+# The quantum study (docs/findings/quantum.md): its summary is made again
+# from its runs, byte for byte, and every line the findings quote from it
+# in a code block is a line of that summary.
+RQ=$TOP/results/reference-quantum
+"$TOP/studies/quantum-summary.sh" "$RQ" >"$tmp/quantum-summary.txt" 2>"$tmp/err" ||
+	fail "studies/quantum-summary.sh on results/reference-quantum: $(tail -n2 "$tmp/err")"
+diff -u "$RQ/summary.txt" "$tmp/quantum-summary.txt" >&2 || fail "results/reference-quantum/summary.txt made again differs"
+quoted=$(awk '/^```/ { f = !f; next } f' "$TOP/docs/findings/quantum.md")
+[ "$(wc -l <<<"$quoted")" -ge 10 ] || fail "docs/findings/quantum.md quotes $(wc -l <<<"$quoted") lines of the summary, want its two tables"
+while IFS= read -r line; do
+	grep -qxF -- "$line" "$RQ/summary.txt" || fail "docs/findings/quantum.md quotes a line the study's summary does not hold: $line"
+done <<<"$quoted"
+ok "the quantum study's summary made again from its runs, identical, and the $(wc -l <<<"$quoted") lines the findings quote are its own"
