@@ -102,7 +102,7 @@ ok "slubbench's own report folds nothing"
 hostile huge
 awk -F, -v OFS=, 'NR == 2 { $NF = "1e308" } { print }' "$tmp/good/counters.csv" >"$H/counters.csv"
 expect_fail "$TOP/report/report.sh" "$H"
-contains "$OUT" 'counters.csv: line 2: value "1e308" breaks the rule num \(under 1e15 in magnitude\)' "a value of 1e308 refused in one line"
+contains "$OUT" 'counters.csv: line 2: value "1e308" breaks the rule unum \(0 or above, under 1e15\)' "a value of 1e308 refused in one line"
 hostile nl
 jq '.kernels["head\n"] = .kernels.head' "$tmp/good/manifest.json" >"$H/manifest.json"
 expect_fail "$TOP/report/report.sh" "$H"
