@@ -74,7 +74,7 @@ if [ -f "$out/run-info" ]; then
 else
 	echo "$info" >"$out/run-info"
 fi
-say study "quanta $quanta; kernels $kernels; seeds 1-$seeds; $smp vCPUs; $rounds timed round(s) each"
+say study "quanta $quanta; kernels $kernels; seeds 1-$seeds; $smp vCPUs; then an MTTCG reference of $rounds timed rounds"
 # run NAME BENCH-OPTION...: one bench run into DIR/NAME, resumed if it
 # began, reported; nothing again once it has its report
 run() {
