@@ -33,7 +33,7 @@
 #   --quantum Q      with --det: end the running vCPU's turn every Q
 #                    instructions (1 to 10^9; emu/src/slubquantum.c), or inf
 #                    (only icount's own turns); either way the quantum
-#                    plugin counts each window's turn ends, PAUSEs and HLTs
+#                    plugin counts each window's turn ends, PAUSEs and idles
 #                    into OUT/quantum-raw.csv (and .info)
 #   --qemu Q         system (the host's QEMU, default) or 10 (bookworm-
 #                    backports', emu/fetch-qemu.sh; the default with --det)
@@ -94,7 +94,7 @@ while [ $# -gt 0 ]; do
 	--pin) pin=1; shift ;;
 	--det) need_val "$@"; det_seed_ok "$2" || die "--det needs a seed (a whole number), not '$2'"; det=$2; shift 2 ;;
 	--qemu) need_val "$@"; qemu=$(opt_choice --qemu "$2" system 10); shift 2 ;;
-	--quantum) need_val "$@"; det_quantum_ok "$2" || die "--quantum takes inf or a whole number of instructions from 1 to 1000000000, not '$2'"; quantum=$2; shift 2 ;;
+	--quantum) need_val "$@"; quantum=$(det_quantum --quantum "$2"); shift 2 ;;
 	-h | --help) usage_from_header "$0" ;;
 	--) shift; cmd=("$@"); break ;;
 	-*) die "unknown option '$1' (see bench/boot.sh --help)" ;;

@@ -176,7 +176,7 @@ with_header() {
 	mv "$3.tmp2" "$3"
 }
 # the counting mode's schedule in each plugin window (slubquantum's CSV:
-# the quantum's turn ends, PAUSEs, HLTs), the windows numbered as the
+# the quantum's turn ends, PAUSEs, idles: "halts"), the windows numbered as the
 # counters' (below); a boot whose windows do not match its plan gives none
 q=$dir/quantum-raw.csv
 if [ -f "$q" ] && [ "$result" = finished ] && [ "$(sed -n 's/^marks_start=//p' "$q.info" 2>/dev/null)" = "$((n * windows_planned))" ]; then

@@ -68,7 +68,7 @@ set_opt() {
 			die "--max-time needs a duration such as 45m, 1h30m or 90s, not '$v'"
 		max_time=$v ;;
 	slub_knob) slub_knob=$(knob_spec "$v") ;;
-	quantum) det_quantum_ok "$v" || die "--quantum takes inf or a whole number of instructions from 1 to 1000000000, not '$v'"; quantum=$v ;;
+	quantum) quantum=$(det_quantum --quantum "$v") ;;
 	series) series=$(opt_count --series "$v") ;;
 	series_interval)
 		x=$(opt_uint --series-interval "$v")

@@ -24,6 +24,12 @@ DET_QUANTUM_DEFAULT=inf
 # det_quantum_ok Q: a quantum the plugin takes: inf, or a whole number of
 # instructions from 1 to 10^9 (no sign, no leading zero).
 det_quantum_ok() { [ "$1" = inf ] || { [[ "$1" =~ ^[1-9][0-9]{0,9}$ ]] && [ "$1" -le 1000000000 ]; }; }
+# det_quantum OPT Q: Q if det_quantum_ok, else the one refusal naming OPT
+# (the plugin checks its q= by the same rule: emu/src/quantum.h).
+det_quantum() {
+	det_quantum_ok "$2" || die "$1 takes inf or a whole number of instructions from 1 to 1000000000, not '$2'"
+	printf '%s\n' "$2"
+}
 
 # det_seed_ok SEED: a seed QEMU takes (a whole number).
 det_seed_ok() { [[ "$1" =~ ^[0-9]{1,9}$ ]]; }

@@ -39,7 +39,7 @@ while [ $# -gt 0 ]; do
 		list_words "$2"
 		quanta=
 		for q in ${WORDS[@]+"${WORDS[@]}"}; do
-			det_quantum_ok "$q" || die "--quanta: '$q' is not inf or a whole number of instructions from 1 to 1000000000"
+			q=$(det_quantum --quanta "$q")
 			case " $quanta " in *" $q "*) die "--quanta lists $q twice: give each once" ;; esac
 			quanta+="$q "
 		done
