@@ -42,6 +42,9 @@ struct series {
 	size_t n;
 	struct cost *c;
 	size_t nc;
+	/* the runs by key (open addressing, indices + 1, 0 empty): a row
+	 * finds its run in constant time however many runs a file has */
+	size_t *slot, nslot;
 };
 
 static void *grow(void *p, size_t n, size_t size)
@@ -52,17 +55,60 @@ static void *grow(void *p, size_t n, size_t size)
 	return p;
 }
 
+/* FNV-1a over a run's key */
+static size_t key_hash(const char *k, long round, const char *config, long window, const char *cache)
+{
+	const char *parts[] = { k, config, cache };
+	size_t h = 14695981039346656037ULL;
+
+	for (size_t i = 0; i < N(parts); i++)
+		for (const char *c = parts[i];; c++) {
+			h = (h ^ (unsigned char)*c) * 1099511628211ULL;
+			if (!*c)
+				break;
+		}
+	h = (h ^ (size_t)round) * 1099511628211ULL;
+	return (h ^ (size_t)window) * 1099511628211ULL;
+}
+
+static int run_is(const struct run *r, const char *k, long round, const char *config, long window,
+		  const char *cache)
+{
+	return r->round == round && r->window == window && !strcmp(r->kernel, k) && !strcmp(r->config, config) &&
+	       !strcmp(r->cache, cache);
+}
+
+/* the table of runs at twice their count, filled again */
+static void slots_grow(struct series *s)
+{
+	free(s->slot);
+	s->nslot = s->nslot ? 2 * s->nslot : 1024;
+	s->slot = calloc(s->nslot, sizeof(*s->slot));
+	if (!s->slot)
+		abort();
+	for (size_t i = 0; i < s->n; i++) {
+		struct run *r = &s->r[i];
+		size_t h = key_hash(r->kernel, r->round, r->config, r->window, r->cache) & (s->nslot - 1);
+
+		while (s->slot[h])
+			h = (h + 1) & (s->nslot - 1);
+		s->slot[h] = i + 1;
+	}
+}
+
 static struct run *run_of(struct series *s, const char *k, long round, const char *config,
 			  long window, const char *cache)
 {
 	struct run *r;
+	size_t h;
 
-	for (size_t i = s->n; i-- > 0;) {
-		r = &s->r[i];
-		if (r->round == round && r->window == window && !strcmp(r->kernel, k) &&
-		    !strcmp(r->config, config) && !strcmp(r->cache, cache))
-			return r;
-	}
+	if (2 * (s->n + 1) > s->nslot)
+		slots_grow(s);
+	h = key_hash(k, round, config, window, cache) & (s->nslot - 1);
+	for (; s->slot[h]; h = (h + 1) & (s->nslot - 1))
+		if (run_is(&s->r[s->slot[h] - 1], k, round, config, window, cache))
+			return &s->r[s->slot[h] - 1];
+	s->slot[h] = s->n + 1;
 	s->r = grow(s->r, s->n + 1, sizeof(*s->r));
 	r = memset(&s->r[s->n++], 0, sizeof(*r));
 	snprintf(r->kernel, sizeof(r->kernel), "%s", k);
@@ -95,13 +141,13 @@ static int quantity_of(const char *q, unsigned *bit)
 	return -1;
 }
 
-/* a value at time t: added to the run's last sample when that is at t and
- * lacks the quantity, else to a new sample */
+/* a value at time t: added to the run's last sample when that is at t
+ * (series_read refuses a quantity twice there), else to a new sample */
 static void run_add(struct run *r, double t, unsigned bit, int slot, double v)
 {
 	struct series_point *p;
 
-	if (!r->n || r->p[r->n - 1].t_ms != t || (r->seen[r->n - 1] & bit)) {
+	if (!r->n || r->p[r->n - 1].t_ms != t) {
 		if (r->n == r->cap) {
 			r->cap = r->cap ? 2 * r->cap : 64;
 			r->p = grow(r->p, r->cap, sizeof(*r->p));
@@ -143,6 +189,8 @@ static void series_read(struct series *s, const char *path)
 		if (r->n && t < r->p[r->n - 1].t_ms)
 			csv_die(&c, c.lineno, "time_ms %g comes after %g in the same run: samples go in time order", t,
 				r->p[r->n - 1].t_ms);
+		if (r->n && r->p[r->n - 1].t_ms == t && (r->seen[r->n - 1] & bit))
+			csv_die(&c, c.lineno, "a second %s at time_ms %g of the same run: a duplicated row", q, t);
 		r->vcpus = *c.fld[k[4]] ? csv_num(&c, k[4]) : NAN;
 		run_add(r, t, bit, slot, v);
 	}
@@ -229,6 +277,7 @@ int series_print(const char *path, int summary, const char *baseline)
 	}
 	free(s.r);
 	free(s.c);
+	free(s.slot);
 	return 0;
 }
 
@@ -238,66 +287,154 @@ static const char *const KERNEL_COLS[] = {
 	"added_ratio_hi", "partial_ratio", "partial_ratio_lo", "partial_ratio_hi",
 };
 
-/* the summaries of the runs like r (kernel k, same configuration, window
- * and cache), by round: the mean length over time in len[], slabs added
- * per ms in add[], each run's round in rounds[] */
-static size_t runs_like(struct series *s, const struct run *r, const char *k, long *rounds,
-			double *len, double *add)
+/* A run's group: kernel, configuration, window and cache (rounds apart). */
+static int group_cmp(const struct run *a, const struct run *b)
+{
+	int c = strcmp(a->kernel, b->kernel);
+
+	if (!c)
+		c = strcmp(a->config, b->config);
+	if (!c)
+		c = (a->window > b->window) - (a->window < b->window);
+	if (!c)
+		c = strcmp(a->cache, b->cache);
+	return c;
+}
+
+static const struct run *sort_base;
+
+/* by group, then by round (unique within a group: run_of) */
+static int by_group(const void *x, const void *y)
+{
+	const struct run *a = &sort_base[*(const size_t *)x], *b = &sort_base[*(const size_t *)y];
+	int c = group_cmp(a, b);
+
+	return c ? c : (a->round > b->round) - (a->round < b->round);
+}
+
+/* each run's summary, once */
+struct sums {
+	struct series_summary *m;
+	int *ok;
+};
+
+/* The groups of the sorted runs: order[glo[g]..ghi[g]) is group g, by
+ * round, and gof[i] the group of run i. */
+struct groups_of {
+	size_t *glo, *ghi, *gof, n;
+};
+
+static void groups_of_make(const struct series *s, const size_t *order, struct groups_of *g)
+{
+	size_t cap = s->n + 1;
+
+	g->glo = grow(NULL, cap, sizeof(*g->glo));
+	g->ghi = grow(NULL, cap, sizeof(*g->ghi));
+	g->gof = grow(NULL, cap, sizeof(*g->gof));
+	g->n = 0;
+	for (size_t p = 0; p < s->n; p++) {
+		if (!p || group_cmp(&s->r[order[p - 1]], &s->r[order[p]]))
+			g->glo[g->n++] = p;
+		g->ghi[g->n - 1] = p + 1;
+		g->gof[order[p]] = g->n - 1;
+	}
+}
+
+/* the group of kernel k with r's configuration, window and cache: its
+ * runs order[*lo..*hi); 0 when there is none */
+static int group_find(const struct series *s, const size_t *order, const struct groups_of *g,
+		      const struct run *r, const char *k, size_t *lo, size_t *hi)
+{
+	struct run key = *r;
+	size_t a = 0, b = s->n;
+
+	snprintf(key.kernel, sizeof(key.kernel), "%s", k);
+	while (a < b) {
+		size_t mid = a + (b - a) / 2;
+
+		if (group_cmp(&s->r[order[mid]], &key) < 0)
+			a = mid + 1;
+		else
+			b = mid;
+	}
+	if (a == s->n || group_cmp(&s->r[order[a]], &key))
+		return 0;
+	*lo = a;
+	*hi = g->ghi[g->gof[order[a]]];
+	return 1;
+}
+
+/* the paired values of runs [a0, a1) and [b0, b1) of order[] (each by
+ * round) from the same rounds where all four are > 0 (a list of 0 slabs
+ * has no ratio), merged in one pass: the mean length over time (len = 1)
+ * or slabs added per ms; the count, the same for both */
+static size_t pair_runs(const struct series *s, const size_t *order, const struct sums *m, size_t a0, size_t a1,
+			size_t b0, size_t b1, int len, double *x, double *y)
 {
 	size_t n = 0;
 
-	for (size_t i = 0; i < s->n; i++) {
-		struct run *o = &s->r[i];
-		struct series_summary m;
+	while (a0 < a1 && b0 < b1) {
+		size_t i = order[a0], j = order[b0];
+		long ra = s->r[i].round, rb = s->r[j].round;
 
-		if (strcmp(o->kernel, k) || strcmp(o->config, r->config) || o->window != r->window ||
-		    strcmp(o->cache, r->cache) || series_summarise(o->p, o->n, &m))
+		if (ra != rb) {
+			ra < rb ? a0++ : b0++;
 			continue;
-		rounds[n] = o->round;
-		len[n] = m.partial_mean;
-		add[n++] = m.added_per_ms;
+		}
+		a0++, b0++;
+		if (!m->ok[i] || !m->ok[j])
+			continue;
+		const struct series_summary *u = &m->m[i], *v = &m->m[j];
+
+		/* both measures of both runs, or the round is not a pair */
+		if (u->partial_mean > 0 && v->partial_mean > 0 && u->added_per_ms > 0 && v->added_per_ms > 0) {
+			x[n] = len ? u->partial_mean : u->added_per_ms;
+			y[n++] = len ? v->partial_mean : v->added_per_ms;
+		}
 	}
 	return n;
 }
 
-/* the paired ratio of a over b where their rounds match, into o's columns */
-static void set_paired(struct csv_out *o, const char *col, const long *ra, const double *a, size_t na,
-		       const long *rb, const double *b, size_t nb, size_t *pairs)
-{
-	double *x = grow(NULL, na + 1, sizeof(*x)), *y = grow(NULL, na + 1, sizeof(*y));
-	size_t n = 0;
-
-	for (size_t i = 0; i < na; i++)
-		for (size_t j = 0; j < nb; j++)
-			if (ra[i] == rb[j] && a[i] > 0 && b[j] > 0) {
-				x[n] = a[i];
-				y[n++] = b[j];
-			}
-	*pairs = n;
-	csv_set_paired_ratio(o, col, x, y, n);
-	free(x);
-	free(y);
-}
-
+/* Each kernel, configuration, window and cache, in the order of its first
+ * run in the file: its runs' spread, and against the baseline's runs of the
+ * same rounds, paired. Linear but for the sort: a file of many runs reports
+ * in seconds. */
 static void kernels_print(struct series *s, const char *baseline)
 {
 	struct csv_out o;
 	size_t cap = s->n + 1;
-	long *ra = grow(NULL, cap, sizeof(*ra)), *rb = grow(NULL, cap, sizeof(*rb));
+	size_t *order = grow(NULL, cap, sizeof(*order));
+	char *done = calloc(cap, 1);
+	struct groups_of g;
+	struct sums m = { grow(NULL, cap, sizeof(*m.m)), grow(NULL, cap, sizeof(*m.ok)) };
 	double *ma = grow(NULL, cap, sizeof(*ma)), *aa = grow(NULL, cap, sizeof(*aa));
-	double *mb = grow(NULL, cap, sizeof(*mb)), *ab = grow(NULL, cap, sizeof(*ab));
+	double *x = grow(NULL, cap, sizeof(*x)), *y = grow(NULL, cap, sizeof(*y));
 
+	if (!done)
+		abort();
+	for (size_t i = 0; i < s->n; i++) {
+		order[i] = i;
+		m.ok[i] = !series_summarise(s->r[i].p, s->r[i].n, &m.m[i]);
+	}
+	sort_base = s->r;
+	qsort(order, s->n, sizeof(*order), by_group);
+	groups_of_make(s, order, &g);
 	csv_out_header(&o, KERNEL_COLS, N(KERNEL_COLS));
 	for (size_t i = 0; i < s->n; i++) {
 		struct run *r = &s->r[i];
-		size_t n, nb, pairs, first = 1;
+		size_t lo = g.glo[g.gof[i]], hi = g.ghi[g.gof[i]], b0, b1, n = 0;
 		struct summary sm;
 
-		/* once per kernel, configuration, window and cache: at its first run */
-		for (size_t j = 0; j < i && first; j++)
-			first = strcmp(s->r[j].kernel, r->kernel) || strcmp(s->r[j].config, r->config) ||
-				s->r[j].window != r->window || strcmp(s->r[j].cache, r->cache);
-		if (!first || !(n = runs_like(s, r, r->kernel, ra, ma, aa)))
+		/* once per group: at its first run in the file */
+		if (done[g.gof[i]])
+			continue;
+		done[g.gof[i]] = 1;
+		for (size_t j = lo; j < hi; j++)
+			if (m.ok[order[j]]) {
+				ma[n] = m.m[order[j]].partial_mean;
+				aa[n++] = m.m[order[j]].added_per_ms;
+			}
+		if (!n)
 			continue;
 		stats_summary(ma, n, &sm);
 		csv_set(&o, "kernel", "%s", r->kernel);
@@ -308,19 +445,20 @@ static void kernels_print(struct series *s, const char *baseline)
 		csv_setd(&o, "partial_mean", sm.median);
 		csv_setd(&o, "partial_mean_min", sm.min);
 		csv_setd(&o, "partial_mean_max", sm.max);
-		double la = 0;
-		for (size_t j = 0; j < n; j++)
-			la += log(aa[j]);
-		csv_setd(&o, "added_per_ms", exp(la / (double)n));
+		csv_setd(&o, "added_per_ms", stats_geomean(aa, n));
 		csv_set(&o, "baseline", "%s", baseline);
-		if (strcmp(r->kernel, baseline) && (nb = runs_like(s, r, baseline, rb, mb, ab))) {
-			set_paired(&o, "added_ratio", ra, aa, n, rb, ab, nb, &pairs);
-			set_paired(&o, "partial_ratio", ra, ma, n, rb, mb, nb, &pairs);
+		if (strcmp(r->kernel, baseline) && group_find(s, order, &g, r, baseline, &b0, &b1)) {
+			size_t pairs = pair_runs(s, order, &m, lo, hi, b0, b1, 0, x, y);
+
 			csv_set(&o, "pairs", "%zu", pairs);
+			csv_set_paired_ratio(&o, "added_ratio", x, y, pairs);
+			pair_runs(s, order, &m, lo, hi, b0, b1, 1, x, y);
+			csv_set_paired_ratio(&o, "partial_ratio", x, y, pairs);
 		}
 		csv_emit(&o);
 	}
-	free(ra), free(rb), free(ma), free(aa), free(mb), free(ab);
+	free(order), free(done), free(m.m), free(m.ok), free(ma), free(aa), free(x), free(y);
+	free(g.glo), free(g.ghi), free(g.gof);
 }
 
 static const char *const PERT_COLS[] = {

@@ -14,29 +14,92 @@ double groups_messages(double groups, double fds, double loops)
 	return groups * fds * fds * loops;
 }
 
+/* FNV-1a over a group's key */
+static size_t key_hash(const char *kernel, const char *config, const char *cache, const char *counter,
+		       const char *kind)
+{
+	const char *parts[] = { kernel, config, cache, counter, kind };
+	size_t h = 14695981039346656037ULL;
+
+	for (size_t i = 0; i < sizeof(parts) / sizeof(parts[0]); i++)
+		for (const char *c = parts[i];; c++) {
+			h = (h ^ (unsigned char)*c) * 1099511628211ULL;
+			if (!*c)
+				break;
+		}
+	return h;
+}
+
+static void key_insert(struct groups *gs, size_t i)
+{
+	const struct group *g = &gs->g[i];
+	size_t s = key_hash(g->kernel, g->config, g->cache, g->counter, g->kind) & (gs->nslot - 1);
+
+	while (gs->slot[s])
+		s = (s + 1) & (gs->nslot - 1);
+	gs->slot[s] = i + 1;
+}
+
+/* a new group, zeroed, in the key index once its key is set (keyed) */
 static struct group *grow(struct groups *gs)
 {
-	gs->g = realloc(gs->g, (gs->n + 1) * sizeof(*gs->g));
-	if (!gs->g)
-		abort();
+	if (gs->n == gs->cap) {
+		gs->cap = gs->cap ? 2 * gs->cap : 16;
+		gs->g = realloc(gs->g, gs->cap * sizeof(*gs->g));
+		if (!gs->g)
+			abort();
+	}
 	memset(&gs->g[gs->n], 0, sizeof(*gs->g));
 	return &gs->g[gs->n++];
 }
 
+/* the last group made, its key set, into the index (kept at most half
+ * full: made again when the groups double) */
+static void keyed(struct groups *gs)
+{
+	if (2 * gs->n > gs->nslot) {
+		free(gs->slot);
+		gs->nslot = gs->nslot ? 2 * gs->nslot : 64;
+		while (2 * gs->n > gs->nslot)
+			gs->nslot *= 2;
+		gs->slot = calloc(gs->nslot, sizeof(*gs->slot));
+		if (!gs->slot)
+			abort();
+		for (size_t i = 0; i < gs->n; i++)
+			key_insert(gs, i);
+		return;
+	}
+	key_insert(gs, gs->n - 1);
+}
+
+static struct group *key_find(const struct groups *gs, const char *kernel, const char *config, const char *cache,
+			      const char *counter, const char *kind)
+{
+	if (!gs->nslot)
+		return NULL;
+	for (size_t s = key_hash(kernel, config, cache, counter, kind) & (gs->nslot - 1); gs->slot[s];
+	     s = (s + 1) & (gs->nslot - 1)) {
+		struct group *g = &gs->g[gs->slot[s] - 1];
+
+		if (!strcmp(g->kernel, kernel) && !strcmp(g->config, config) && !strcmp(g->cache, cache) &&
+		    !strcmp(g->counter, counter) && !strcmp(g->kind, kind))
+			return g;
+	}
+	return NULL;
+}
+
+/* a run's group (hackbench.csv's: no cache, counter or kind) */
 struct group *groups_find(struct groups *gs, const char *kernel, const char *config,
 			  int create)
 {
-	struct group *g;
+	struct group *g = key_find(gs, kernel, config, "", "", "");
 
-	for (size_t i = 0; i < gs->n; i++)
-		if (!strcmp(gs->g[i].kernel, kernel) && !strcmp(gs->g[i].config, config) &&
-		    !gs->g[i].counter[0])
-			return &gs->g[i];
-	if (!create)
-		return NULL;
+	if (g || !create)
+		return g;
 	g = grow(gs);
 	COPY(g->kernel, kernel);
 	COPY(g->config, config);
+	keyed(gs);
 	return g;
 }
 
@@ -44,15 +107,7 @@ struct group *groups_find_counter(struct groups *gs, const char *kernel,
 				  const char *config, const char *cache,
 				  const char *counter, const char *kind)
 {
-	for (size_t i = 0; i < gs->n; i++) {
-		struct group *g = &gs->g[i];
-
-		if (!strcmp(g->kernel, kernel) && !strcmp(g->config, config) &&
-		    !strcmp(g->cache, cache) && !strcmp(g->counter, counter) &&
-		    !strcmp(g->kind, kind))
-			return g;
-	}
-	return NULL;
+	return key_find(gs, kernel, config, cache, counter, kind);
 }
 
 struct group *groups_add_counter(struct groups *gs, const char *kernel,
@@ -69,6 +124,7 @@ struct group *groups_add_counter(struct groups *gs, const char *kernel,
 	COPY(g->cache, cache);
 	COPY(g->counter, counter);
 	COPY(g->kind, kind);
+	keyed(gs);
 	return g;
 }
 
@@ -269,6 +325,6 @@ void groups_free(struct groups *gs)
 		free(gs->g[i].slot);
 	}
 	free(gs->g);
-	gs->g = NULL;
-	gs->n = 0;
+	free(gs->slot);
+	*gs = (struct groups){ 0 };
 }

@@ -29,7 +29,11 @@ struct group {
 
 struct groups {
 	struct group *g;
-	size_t n;
+	size_t n, cap;
+	/* the groups by key (kernel, config, cache, counter, kind): open
+	 * addressing, slot = index + 1 (0: empty), so that a row finds its
+	 * group in constant time however many groups a file makes */
+	size_t *slot, nslot;
 };
 
 struct pairs {

@@ -48,3 +48,34 @@ for bad in 'head,2007,1,c1,1,2,-5,skbuff_head_cache,partial,2|time_ms' 'head,200
 	rm -rf "$tmp/c"
 done
 refusals_said
+
+# a duplicated row (the last sample's value again) is refused, not summed
+cp -r "$tmp/a" "$tmp/c"
+tail -n1 "$tmp/c/series.csv" >>"$tmp/c/series.csv"
+expect_fail "$TOP/report/report.sh" "$tmp/c"
+contains "$OUT" "series.csv: line $(wc -l <"$tmp/c/series.csv"): a second alloc_from_partial at time_ms 1000 of the same run: a duplicated row" "a duplicated series row"
+rm -rf "$tmp/c"
+# the baseline's lists all empty: no ratio, so no reading (not "over 0 seeds")
+cp -r "$tmp/a" "$tmp/c"
+awk -F, -v OFS=, '$1 == "tail" && $9 == "partial" { $10 = 0 } { print }' "$tmp/a/series.csv" >"$tmp/c/series.csv"
+"$TOP/report/report.sh" "$tmp/c" 2>"$tmp/log" || { cat "$tmp/log"; fail "report (empty baseline lists) failed"; }
+! grep -q 'Reading, over' "$tmp/c/report.txt" || fail "a reading against lists of 0 slabs: $(grep -A2 'Reading, over' "$tmp/c/report.txt")"
+rm -rf "$tmp/c"
+ok "a duplicated series row refused in one line; a baseline whose lists are all empty gives no reading"
+
+# slubstats series grows with its runs, not their square: the CPU time of
+# 160k runs against 20k (n log n gives about 9x; the linear look-ups it had
+# gave 60x and more)
+series_cpu() { # series_cpu RUNS: CPU seconds of --summary and --baseline on RUNS runs a kernel
+	awk -v n="$1" 'BEGIN { print "kernel,profile,round,config,window,vcpus,time_ms,cache,quantity,value"
+		for (k = 0; k < 2; k++) for (r = 1; r <= n / 2; r++) for (t = 1; t <= 2; t++) {
+			printf "%s,2007,%d,c1,1,2,%d,skb,partial,%d\n", k ? "tail" : "head", r, t, r % 50 + t
+			printf "%s,2007,%d,c1,1,2,%d,skb,free_add_partial,%d\n", k ? "tail" : "head", r, t, t * 10 + r % 7 } }' >"$tmp/s$1.csv"
+	{ TIMEFORMAT=%3U+%3S; time { "$TOOLS_BIN/slubstats" series "$tmp/s$1.csv" --summary >/dev/null &&
+		"$TOOLS_BIN/slubstats" series "$tmp/s$1.csv" --baseline tail >/dev/null; }; } 2>&1 |
+		awk '{ split($0, a, "+"); print a[1] + a[2] }'
+}
+build_tools all
+small=$(series_cpu 20000) big=$(series_cpu 160000)
+awk -v s="$small" -v b="$big" 'BEGIN { exit !(b < 16 * s + 0.5) }' || fail "slubstats series: 8x the runs took ${big} s of CPU against ${small} s (not n log n)"
+ok "slubstats series on 160k runs in ${big} s of CPU, 20k in ${small} s"
