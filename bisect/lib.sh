@@ -71,12 +71,12 @@ write_settings() {
 	jq -n --arg mode "$mode" --arg tree "$tree" --arg series "$series_file" --arg tree_dir "${RANGE_DIR:-}" \
 		--arg good "${GOOD:-}" --arg bad "${BAD:-}" --arg metric "$metric" --arg factor "$factor" --argjson end_boots "$end_boots" \
 		--argjson max_boots "$max_boots" --argjson seed "$seed" --arg profile "$profile" --argjson groups "$groups" \
-		--argjson loops "$loops" --argjson smp "$smp" --arg git "$(git -C "$SLUBBENCH_TOP" describe --always --dirty 2>/dev/null || echo unknown)" \
+		--argjson loops "$loops" --argjson smp "$smp" --arg quantum "$quantum" --arg git "$(git -C "$SLUBBENCH_TOP" describe --always --dirty 2>/dev/null || echo unknown)" \
 		--argjson changes "$(for i in "${!CHANGE_IDS[@]}"; do jq -n --arg n "${CHANGE_NAMES[i]}" --arg s "${CHANGE_IDS[i]}" \
 			--arg t "${CHANGE_SUBJECTS[i]}" '{name: $n, id: $s, subject: $t}'; done | jq -s .)" \
 		'{mode: $mode, tree: $tree, series: $series, tree_dir: $tree_dir, good: $good, bad: $bad, metric: $metric,
 		  factor: $factor, end_boots: $end_boots, max_boots: $max_boots, seed: $seed, profile: $profile, groups: $groups,
-		  loops: $loops, smp: $smp, slubbench_git: $git, changes: $changes}' >"$1.tmp"
+		  loops: $loops, smp: $smp, quantum: $quantum, slubbench_git: $git, changes: $changes}' >"$1.tmp"
 	mv "$1.tmp" "$1"
 }
 
@@ -87,8 +87,11 @@ resume_settings() {
 	local j=$1/bisect.json k v
 	check_dir_files "$1" "a bisect"
 	jq -e 'type == "object" and (.changes | type == "array")' "$j" >/dev/null 2>&1 || die "$j: not a bisect's settings; refusing it"
-	for k in mode tree metric factor end_boots max_boots seed profile groups loops smp; do
+	# a bisect begun before the quantum had icount's turns alone
+	quantum=inf
+	for k in mode tree metric factor end_boots max_boots seed profile groups loops smp quantum; do
 		v=$(jq -r --arg k "$k" '.[$k] | tostring' "$j")
+		[ "$k" != quantum ] || [ "$v" != null ] || continue
 		case "$k" in
 		mode) [ "$v" = "$mode" ] || die "$1 bisects $(printf %q "$v"), not a $mode: give it again as it began (see its bisect.json)" ;;
 		tree) [ "$mode" = git ] || { [[ "$v" =~ ^[a-z0-9][a-z0-9_.-]{0,31}$ ]] || die "$j: tree '$(printf %q "$v")' is not a tree's name"; tree_known "$v"; tree=$v; } ;;
@@ -96,6 +99,7 @@ resume_settings() {
 		factor) factor=$(factor_ok "$v") ;;
 		profile) profile=$(opt_choice "$j: profile" "$v" 2007 modern) ;;
 		seed) det_seed_ok "$v" || die "$j: seed '$v' is not a whole number"; seed=$v ;;
+		quantum) quantum=$(det_quantum "$j: quantum" "$v") ;;
 		*)
 			# an assignment of its own: a refusal inside $(...) ends the run
 			v=$(opt_uint "$j: $k" "$v")
@@ -168,7 +172,7 @@ boot_one() {
 	id=$(jq -r .build_id "$kd/manifest.json")
 	rm -rf "$d" && mkdir -p "$d"
 	variant_of[step]=$v # (the guest's hot caches are its tree's)
-	SAY_AS=bisect boot_kernel "$d" step emulated "$smp" "$b" "$kd" "$id" "$(emulated_timeout "$smp" 1)" --det "$s"
+	SAY_AS=bisect boot_kernel "$d" step emulated "$smp" "$b" "$kd" "$id" "$(emulated_timeout "$smp" 1)" --det "$s" --quantum "$quantum"
 	result=$BOOT_RESULT
 	if [ "$result" = finished ] && [ -s "$d/counters.csv" ]; then
 		value=$("$S" mechanism "$d/counters.csv" "$d/hackbench.csv" --caches "${HOT_CACHES// /,}" --kind emulated |

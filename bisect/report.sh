@@ -11,6 +11,8 @@ set -euo pipefail
 . "$(dirname "$0")/../lib/common.sh"
 # shellcheck source=lib/rundir.sh
 . "$SLUBBENCH_TOP/lib/rundir.sh"
+# shellcheck source=lib/detboot.sh
+. "$SLUBBENCH_TOP/lib/detboot.sh"
 
 split_opts "$@"
 set -- "${ARGS[@]+"${ARGS[@]}"}"
@@ -58,6 +60,10 @@ metric=$(jv metric)
 factor=$(jv factor)
 tree=$(jv tree)
 profile=$(jv profile)
+# a bisect begun before the quantum had icount's turns alone
+quantum=inf
+[ "$(jq -r '.quantum // empty | tostring' "$J")" = "" ] || quantum=$(jv quantum)
+det_quantum_ok "$quantum" || die "$J: quantum '$quantum' is not inf or a whole number from 1 to 1000000000; refusing it"
 max_boots="" end_boots="" seed="" smp="" groups="" loops=""
 for v in max_boots end_boots seed smp groups loops; do
 	x=$(jv "$v")
@@ -93,7 +99,7 @@ else
 fi
 {
 	echo "slubbench bisect: $n $([ "$mode" = git ] && echo commits || echo changes) ($metric per 1000 messages, counting mode)"
-	echo "$(basename "$dir"), seeds from $seed, $smp vCPUs, hackbench -g $groups -l $loops, profile $profile" | wrap
+	echo "$(basename "$dir"), seeds from $seed, $smp vCPUs, quantum $quantum, hackbench -g $groups -l $loops, profile $profile" | wrap
 	echo
 	echo "$steps_are A value is good or bad within a quarter of the ends' gap (on the logarithms) of that end; a step is booted again (another seed) while its values are not all on one side, and skipped after $max_boots boots." | wrap
 	echo

@@ -39,6 +39,9 @@
 #   --profile P      2007 (default) or modern
 #   --groups N, --loops N   hackbench (default 10 and 150: the bench's)
 #   --smp N          vCPUs (default 2)
+#   --quantum Q      the counting mode's quantum: no vCPU runs more than Q
+#                    instructions before the next takes its turn (default:
+#                    the bench's, lib/detboot.sh; inf for icount's turns)
 #   --out DIR        results directory (default results/bisect-<time>)
 #   --dry-run        the series and the plan, building and booting nothing
 #
@@ -61,7 +64,7 @@ set -euo pipefail
 split_opts "$@"
 set -- "${ARGS[@]+"${ARGS[@]}"}"
 series_file='' metric=add_partial factor=1.5 end_boots=2 max_boots=3 seed=1 profile=2007 groups=10 loops=150
-smp=2 out='' resume='' dry=0 tree_opt='' good='' bad=''
+smp=2 quantum=$DET_QUANTUM_DEFAULT out='' resume='' dry=0 tree_opt='' good='' bad=''
 while [ $# -gt 0 ]; do
 	case "$1" in
 	--series) need_val "$@"; series_file=$2; shift 2 ;;
@@ -77,6 +80,7 @@ while [ $# -gt 0 ]; do
 	--groups) need_val "$@"; groups=$(opt_uint --groups "$2"); shift 2 ;;
 	--loops) need_val "$@"; loops=$(opt_uint --loops "$2"); shift 2 ;;
 	--smp) need_val "$@"; smp=$(opt_uint --smp "$2"); shift 2 ;;
+	--quantum) need_val "$@"; quantum=$(det_quantum --quantum "$2"); shift 2 ;;
 	--out) need_val "$@"; out=$2; shift 2 ;;
 	--resume) need_val "$@"; resume=$2; shift 2 ;;
 	--dry-run) dry=1; shift ;;
@@ -110,7 +114,7 @@ fi
 [ "$smp" -le "$EMU_MAX_VCPUS" ] || die "--smp $smp: the counting mode runs at most $EMU_MAX_VCPUS vCPUs"
 nsteps=$((${#CHANGE_IDS[@]} + 1))
 bisect_plan
-echo "bisect: $what_desc; $metric per 1000 messages, ends $factor apart at least; $end_boots boots an end, at most $max_boots a step, seeds from $seed"
+echo "bisect: $what_desc; $metric per 1000 messages, ends $factor apart at least; $end_boots boots an end, at most $max_boots a step, seeds from $seed, quantum $quantum"
 if [ "$dry" = 1 ]; then
 	for ((k = 1; k < nsteps; k++)); do echo "step $k: ${CHANGE_NAMES[k - 1]}: ${CHANGE_SUBJECTS[k - 1]}" | term_safe; done
 	echo "first: step 0 ($(step0_name)) and step $((nsteps - 1)) (${CHANGE_NAMES[nsteps - 2]}), $end_boots boots each; then about $(log2_up $((nsteps - 1))) steps"

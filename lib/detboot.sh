@@ -18,8 +18,21 @@ DET_APPEND="lpj=4000000 tsc=reliable nokaslr norandmaps"
 # The schedule: one TCG thread runs the vCPUs in turn, and a turn ends at a
 # virtual-timer deadline (up to milliseconds), HLT or PAUSE, or after the
 # quantum: Q instructions (emu/src/quantum.h, slubquantum), inf for none.
-# DET_QUANTUM_DEFAULT is the bench's when --quantum is not given.
-DET_QUANTUM_DEFAULT=inf
+# DET_QUANTUM_DEFAULT is the bench's and the bisect's when --quantum is not
+# given: the finest quantum of the quantum study whose counting-mode boot
+# cost at most twice one with no quantum (every measure of the schedule
+# moved toward MTTCG's as the quantum shrank; docs/findings/quantum.md).
+DET_QUANTUM_DEFAULT=1000
+
+# DET_QUANTUM_MULTI: the largest quantum at which the quantum study
+# (studies/quantum.sh; results/reference-quantum, docs/findings/quantum.md)
+# found the counting mode's schedule like parallel vCPUs': both kernels'
+# context switches and function-call IPIs per message inside MTTCG's 95%
+# intervals, and the transfers' head/tail interval above 1. The report's
+# headline prices only counts from such a schedule.
+DET_QUANTUM_MULTI=1000
+# det_quantum_multi Q: Q is that fine or finer
+det_quantum_multi() { [ "$1" != inf ] && [ "$1" -le "$DET_QUANTUM_MULTI" ]; }
 
 # det_quantum_ok Q: a quantum the plugin takes: inf, or a whole number of
 # instructions from 1 to 10^9 (no sign, no leading zero).

@@ -42,6 +42,8 @@ set -euo pipefail
 . "$(dirname "$0")/../lib/common.sh"
 # shellcheck source=lib/rundir.sh
 . "$(dirname "$0")/../lib/rundir.sh"
+# shellcheck source=lib/detboot.sh
+. "$(dirname "$0")/../lib/detboot.sh"
 TOP=$SLUBBENCH_TOP
 # shellcheck source=report/model.sh
 . "$TOP/report/model.sh"
@@ -97,6 +99,10 @@ fi
 # mode, counts independent of the host; mttcg; empty in older runs)
 emulated_mode=$(jq -r '.emulated_mode // "" | tostring' "$M")
 case "$emulated_mode" in det | mttcg | "") ;; *) die "$M: emulated_mode '$emulated_mode' is not det or mttcg; refusing this run" ;; esac
+# RUN_QUANTUM: the counting mode's quantum, from the plan (runs older than
+# it: inf, icount's turns alone)
+RUN_QUANTUM=$(jq -r '.plan.quantum // "inf" | tostring' "$M")
+det_quantum_ok "$RUN_QUANTUM" || die "$M: quantum '$(term_safe <<<"$RUN_QUANTUM")' is not inf or a whole number from 1 to 1000000000; refusing this run"
 
 # The model (report/model.sh): each table loaded once it is written, read
 # through these. sv KERNEL CONFIG FIELD: summary.csv; mv_ KERNEL CONFIG

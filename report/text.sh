@@ -91,9 +91,7 @@ headline() { # KERNEL: one line against the baseline
 		fi
 	fi
 	if [ -s "$R/emulated-summary.csv" ]; then
-		# the counting mode's schedule: its quantum, from the plan (older runs: inf)
-		q=$(jq -r '.plan.quantum // "inf" | tostring' "$M")
-		[[ "$q" =~ ^(inf|[1-9][0-9]{0,9})$ ]] || q='?'
+		q=$RUN_QUANTUM
 		[ "$emulated_mode" != det ] || [ "$q" != inf ] || echo "  Emulated counters in the counting mode (the host does not move them), where one vCPU runs at a time: lines bounce between vCPUs only when the vCPUs take turns, so these transfers are not a parallel machine's (see Emulated counters; --emulated-mode mttcg counts under MTTCG)." | wrap
 		[ "$emulated_mode" != det ] || [ "$q" = inf ] || echo "  Emulated counters in the counting mode (the host does not move them), one vCPU at a time for at most $q instructions a turn (--quantum $q): how close that schedule comes to parallel vCPUs, the schedule table says (Emulated counters)." | wrap
 		echo "  Emulated counters per message against $baseline (exact counts of what ran;" | wrap

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# group: quick
+# group: unit
 # The cost model in the report, from stored data (tests/fixtures.sh
 # mkcycles, priced by hand there): the headline's modelled cycles with
 # their interval and sensitivity range, where the cycles go, the spin
@@ -20,6 +20,23 @@ mkcycles "$tmp/c"
 "$TOP/report/report.sh" "$tmp/c" >/dev/null 2>&1 || fail "no report with a machine model"
 golden "$tmp/c" cycles
 R=$tmp/c
+# The headline prices counts only from a schedule like parallel vCPUs':
+# MTTCG (above), or the counting mode at DET_QUANTUM_MULTI or finer; with
+# no quantum, or a coarser one, it says why not.
+# shellcheck source=lib/detboot.sh
+. "$TOP/lib/detboot.sh"
+for q in none "$DET_QUANTUM_MULTI" $((DET_QUANTUM_MULTI * 5)); do
+	rm -rf "$tmp/q" && cp -r "$R" "$tmp/q"
+	jq --arg q "$q" '.emulated_mode = "det" | if $q == "none" then del(.plan.quantum) else .plan.quantum = $q end' "$R/manifest.json" >"$tmp/q/manifest.json"
+	"$TOP/report/report.sh" "$tmp/q" >/dev/null 2>&1 || fail "no report in the counting mode at quantum $q"
+	H=$(sed -n '/^Headline/,/^$/p' "$tmp/q/report.txt" | tr '\n' ' ' | tr -s ' ')
+	case "$q" in
+	none) contains "$H" "Modelled cycles: not in the headline. The counting mode ran with no quantum" "no quantum: no cycles in the headline" ;;
+	"$DET_QUANTUM_MULTI") contains "$H" "counts from the counting mode at --quantum $q, a schedule the quantum study found like parallel vCPUs'; see Modelled cycles\): head: x1.039" "quantum $q: the cycles, the regime named" ;;
+	*) contains "$H" "Modelled cycles: not in the headline. The counting mode ran at --quantum $q" "quantum $q: no cycles in the headline" ;;
+	esac
+done
+ok "the headline's cycles: from MTTCG, or the counting mode at --quantum $DET_QUANTUM_MULTI, each named; none with no quantum or a coarser one"
 # sig6 V: V to 6 significant digits (the CSVs keep every digit; the hand
 # computation's figures have 6)
 sig6() { awk -v v="$1" 'BEGIN { printf "%.6g", v }'; }

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# group: vm
+# group: full vm
 # The emulated counters (emu/) in real guests: the plugin counts a loop of
 # known length exactly (QEMU 7.2 and 10, callbacks and inline counts
 # alike), counts exactly N cache-line transfers for N writes passed between
@@ -58,10 +58,12 @@ ok "QEMU 10: inline per-vCPU counts equal the callbacks' on the loop ($uin)"
 # the threads' exit and join pass between the vCPUs (glibc's thread
 # descriptors and the exit's futex word: 4 or 5 measured), whatever N is:
 # at most 16 is allowed, at N and at 2N writes.
+# pp N [Q]: the [user] transfers of N writes (at quantum Q: inf if none)
 pp() {
-	"$TOP/bench/boot.sh" --det 1 --counters --timeout 300 --out "$tmp/pp$1" tail -- sbmark pingpong "$1" >"$tmp/pp$1.log" 2>&1 ||
-		fail "pingpong $1: boot failed: $(tail -n 3 "$tmp/pp$1.log")"
-	total "$tmp/pp$1/emulated-raw.csv" transfers '[user]'
+	local d=$tmp/pp$1${2:+q$2}
+	"$TOP/bench/boot.sh" --det 1 --counters --timeout 300 --quantum "${2:-inf}" --out "$d" tail -- sbmark pingpong "$1" >"$d.log" 2>&1 ||
+		fail "pingpong $1 (quantum ${2:-inf}): boot failed: $(tail -n 3 "$d.log")"
+	total "$d/emulated-raw.csv" transfers '[user]'
 }
 n=10000
 t1=$(pp "$n")
@@ -77,6 +79,16 @@ for v in 0 1; do
 	[ "${u:-0}" -ge "$n" ] || fail "pingpong: vCPU $v ran ${u:-0} user instructions: the running vCPU is misnamed"
 done
 ok "a line passed $n and $((2 * n)) times between two vCPUs: $t1 and $t2 transfers"
+# At a quantum of 1000 instructions the vCPUs take turns thousands of
+# times more often, but the players still write in strict turns: the
+# directory sees the same order of writes, so the same N transfers, and
+# the schedule is the quantum's (a turn ended every 1000 instructions).
+tq=$(pp "$n" 1000)
+read -r ends insns < <(csv_rows "$tmp/pp${n}q1000/quantum-raw.csv" quantum_ends instructions | awk -F'|' '{ e += $1; i += $2 } END { print e, i }')
+[ "$tq" -ge "$n" ] && [ "$tq" -le $((n + 16)) ] || fail "pingpong at quantum 1000: $tq transfers for $n writes (want $n + at most 16)"
+[ "$ends" -le $((insns / 1000 + 1)) ] && [ "$ends" -ge $((insns / 1000 * 9 / 10)) ] ||
+	fail "pingpong at quantum 1000: $ends turns ended by the quantum over $insns instructions (want about one a 1000)"
+ok "at quantum 1000 the same line passed $n times: $tq transfers ($ends turns ended by the quantum)"
 
 # Bad plugin arguments: QEMU stops at once with the plugin's one line.
 bad() {

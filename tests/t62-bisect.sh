@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# group: vm
+# group: full vm
 # ./run.sh bisect on the committed test series (tests/data/bisect: eight
 # small changes, the fifth putting every partial slab at the head of the
 # list): the culprit found in at most ceil(log2 8) = 3 steps after the
@@ -21,7 +21,8 @@ for bad in "--series $tmp/missing.series|--series $tmp/missing.series, line 2: p
 	"--series $D/series --metric speed|--metric takes one of add_partial" \
 	"--series $D/series --factor 1|--factor needs a number from 1.01 to 1000" \
 	"--series $D/series --max-boots 1|--end-boots 2 and --max-boots 1" \
-	"--series $D/series --seed x|--seed needs a whole number" "--metric add_partial|which changes\\? give --series FILE"; do
+	"--series $D/series --seed x|--seed needs a whole number" "--metric add_partial|which changes\\? give --series FILE" \
+	"--series $D/series --quantum 0|--quantum takes inf or a whole number of instructions from 1 to 1000000000, not .0."; do
 	# shellcheck disable=SC2086
 	expect_fail "$B" ${bad%%|*}
 	contains "$OUT" "^slubbench: error: ${bad#*|}" "bad input: ${bad%%|*}"
@@ -42,6 +43,13 @@ steps=$(csv_rows "$tmp/a/steps.csv" step | sort -u | grep -cvxE '0|8')
 [ -s "$tmp/a/plots/bisect.png" ] || fail "no chart"
 nb=$(($(wc -l <"$tmp/a/steps.csv") - 1))
 ok "the culprit, step 5, in $steps steps after the ends ($nb counting-mode boots, ${secs} s), its subject and a chart"
+# every boot ran at the bench's default quantum, recorded and reported
+q=$(. "$TOP/lib/detboot.sh" && echo "$DET_QUANTUM_DEFAULT")
+[ "$(jq -r .quantum "$tmp/a/bisect.json")" = "$q" ] || fail "bisect.json's quantum is $(jq -r .quantum "$tmp/a/bisect.json"), not the default $q"
+[ "$(cat "$tmp"/a/raw/*/boot-info | sed -n 's/^quantum=//p' | sort -u)" = "$q" ] ||
+	fail "the boots' quanta: $(cat "$tmp"/a/raw/*/boot-info | sed -n 's/^quantum=//p' | sort | uniq -c)"
+grep -q "quantum $q," "$R" || fail "the report does not name the quantum $q: $(head -5 "$R")"
+ok "every boot of the bisect at the counting mode's default quantum ($q), in bisect.json, boot-info and the report"
 
 # interrupted after the ends and two steps: the third is all that is left
 rows=$(awk -F, 'NR == 1 { print; next } $1 == 0 || $1 == 8 { print; next } !($1 in s) && n < 2 { s[$1] = 1; n++ } $1 in s { print }' "$tmp/a/steps.csv")

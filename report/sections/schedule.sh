@@ -8,9 +8,7 @@
 # (counters.csv: sources proc and sched) beside the cache model's transfers
 # (emulated-summary.csv). A cache model's transfers are only as parallel as
 # the schedule it saw: these say how parallel that was.
-# quantum: the counting mode's, from the plan (runs older than it: inf)
-quantum=$(jq -r '.plan.quantum // "inf" | tostring' "$M")
-[[ "$quantum" =~ ^(inf|[1-9][0-9]{0,9})$ ]] || quantum='?'
+quantum=$RUN_QUANTUM
 msgs=$(sv "$baseline" "$main" messages)
 sched=$(csv_rows "$R/counters.csv" kernel config kind source counter value | awk -F'|' -v c="$main" -v m="$msgs" '
 	$2 == c && ($4 == "proc" || $4 == "sched") && ($3 == "timed" || $3 == "emulated") && m > 0 {
