@@ -2,7 +2,8 @@
 # How a boot ended, sourced by bench/boot.sh once QEMU has exited (out,
 # serial, kdir, secs, rc, timeout, expect_id, counters, quantum, accel, smp): the
 # one place that names a boot's result. Appends result=WORD to
-# $out/boot-info and exits with the status bench/boot.sh's header lists.
+# $out/boot-info and exits with the status bench/boot.sh's header lists
+# (a stall, bench/stall.sh, as a hang: 4).
 # How it ended: the console first (a panic may follow a written status).
 status=$(cat "$out/status" 2>/dev/null || true)
 if grep -qE "$PANIC_RE" "$serial"; then
@@ -10,6 +11,14 @@ if grep -qE "$PANIC_RE" "$serial"; then
 	echo "result=panic" >>"$out/boot-info"
 	say boot "$(basename "$kdir"): kernel panic/oops after ${secs}s: $line (console: $serial)"
 	exit 3
+fi
+# a stall: QEMU alive, its vCPUs asleep (bench/stall.sh killed it)
+if [ -f "$out/stall" ]; then
+	echo "result=stall" >>"$out/boot-info"
+	cat "$out/stall" >>"$out/boot-info"
+	line=$(grep -a . "$serial" | tail -n1 | tr -cd '[:print:]' | cut -c1-100)
+	say boot "$(basename "$kdir"): stalled: QEMU used under ${STALL_CPU_SECS} s of CPU in $(sed -n 's/^quiet_seconds=//p' "$out/stall") s, killed after $(sed -n 's/^after_seconds=//p' "$out/stall") s (status: ${status:-none}; the console's last line: ${line:-none}; $serial)"
+	exit 4
 fi
 # timeout(1) answers 124 (or 137 after -k) when the limit ran out; judge
 # by the clock, since 137 is also what a QEMU killed by SIGKILL gives.

@@ -50,6 +50,9 @@
 #   3 panic          kernel panic/oops/BUG on the console
 #   4 timeout        no power-off within the limit (decided from the elapsed
 #                    time, not from an exit code)
+#     stall          QEMU alive but gaining under a second of CPU in
+#                    SLUBBENCH_STALL_SECS (60) seconds: killed then, not at
+#                    the limit (bench/stall.sh); a hang, retried as one
 #   5 wrong-kernel   the guest booted another build than --expect-build-id
 #   6 killed-SIG     QEMU was killed by a signal (e.g. killed-KILL)
 set -euo pipefail
@@ -63,6 +66,8 @@ set -euo pipefail
 . "$SLUBBENCH_TOP/lib/detboot.sh"
 # shellcheck source=lib/hostload.sh
 . "$SLUBBENCH_TOP/lib/hostload.sh"
+# shellcheck source=bench/stall.sh
+. "$SLUBBENCH_TOP/bench/stall.sh"
 
 plan='' out='' profile=2007 accel=auto mem='' timeout='' expect_id='' counters=0 counters_opts='' tcg_threads=multi pin=0 det='' qemu='' quantum=''
 smp=$(nproc)
@@ -222,15 +227,14 @@ qemu=(timeout --foreground -k 5 "$timeout" "$QEMU_BIN" "${QEMU_FW[@]+"${QEMU_FW[
 	-machine pc "${qaccel[@]}" -smp "$smp" -m "$mem" "${qguest[@]}"
 	-monitor none "${qplugin[@]+"${qplugin[@]}"}")
 hostload_start
+rm -f "$out/stall"
+"${qemu[@]}" >"$out/qemu.log" 2>&1 &
+qpid=$!
 if [ "$pin" -eq 1 ]; then
-	"${qemu[@]}" >"$out/qemu.log" 2>&1 &
-	qpid=$!
 	pin_vcpus "$qpid" "$smp" >"$out/pin-info" ||
 		say boot "warning: the vCPU threads were not all pinned (see $out/pin-info)"
-	wait "$qpid" || rc=$?
-else
-	"${qemu[@]}" >"$out/qemu.log" 2>&1 || rc=$?
 fi
+watch_stall "$qpid" "$out" || rc=$?
 secs=$(($(date +%s) - t0))
 hostload_stop
 if [ -n "$det" ]; then

@@ -186,7 +186,7 @@ hackbench_seconds num
 # kernel (a panic, another build): the bench retries it (the one retry
 # policy: bench/runlib.sh boots again, the report's Faults says so).
 transient() {
-	case "$1" in killed-* | launcher-error | timeout | not-run) return 0 ;; esac
+	case "$1" in killed-* | launcher-error | timeout | stall | not-run) return 0 ;; esac
 	return 1
 }
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# group: vm
+# group: full vm
 # Faults, each injected: a boot killed by a signal is retried and its round
 # made whole; a panic is a finding, never retried, and the run goes on; a
 # boot that hangs is retried until --retries is spent, then --resume
@@ -9,6 +9,8 @@
 # once; a truncated bzImage is refused before booting. The bench's own logic
 # runs against tests/stub-boot.sh (no QEMU); kill -9 uses real boots.
 . "$(dirname "$0")/lib.sh"
+# shellcheck source=lib/rundir.sh
+. "$TOP/lib/rundir.sh"
 require_vm
 tmp=$(mktemp -d)
 cleanup() { mountpoint -q "$tmp/small" 2>/dev/null && umount "$tmp/small"; rm -rf "$tmp"; }
@@ -83,6 +85,30 @@ half=$(find "$tmp/k/raw" -mindepth 1 -maxdepth 1 -type d ! -exec test -e '{}/don
 	fail "after kill -9 and resume: $(rows "$tmp/k")"
 [ "$(csv_rows "$tmp/k/hackbench.csv" kind status | grep -c '^timed|ok$')" = 4 ] || fail "timed rows: $(cat "$tmp/k/hackbench.csv")"
 ok "kill -9 mid-boot, then --resume: the half-done boot redone, every boot counted once"
+
+# A stall (QEMU alive, its vCPUs asleep: here stopped by SIGSTOP once the
+# guest runs) is noticed in SLUBBENCH_STALL_SECS, not at the timeout, and
+# named: the bench retries it as a hang.
+SLUBBENCH_STALL_SECS=10 "$TOP/bench/boot.sh" --timeout 600 --out "$tmp/stall" tail -- true >"$tmp/stall.log" 2>&1 &
+bp=$!
+t0=$(date +%s)
+qp=
+for _ in $(seq 60); do
+	qp=$(pgrep -f -- "-serial file:$tmp/stall/serial.log" | head -n1) && [ -s "$tmp/stall/serial.log" ] && break
+	sleep 0.5
+done
+[ -n "$qp" ] || fail "the stall boot's QEMU never ran: $(cat "$tmp/stall.log")"
+kill -STOP "$qp"
+rc=0
+wait "$bp" || rc=$?
+secs=$(($(date +%s) - t0))
+[ "$rc" = 4 ] && grep -qx 'result=stall' "$tmp/stall/boot-info" ||
+	fail "a stopped QEMU: rc $rc, $(grep result= "$tmp/stall/boot-info" 2>/dev/null), $(tail -n2 "$tmp/stall.log")"
+[ "$secs" -lt 300 ] || fail "a stopped QEMU took $secs s (the timeout: 600) to be called a stall (the limit is 10 s without CPU)"
+grep -q 'stalled: QEMU used under 1 s of CPU in 1[0-9] s' "$tmp/stall.log" || fail "the stall not said: $(tail -n2 "$tmp/stall.log")"
+! pgrep -f -- "-serial file:$tmp/stall/serial.log" >/dev/null || fail "the stalled QEMU is still there"
+transient stall || fail "a stall is not retried"
+ok "a stopped QEMU: called a stall after $secs s (10 s without CPU), killed, retried as a hang"
 
 # A truncated bzImage is refused before any boot.
 kd=$tmp/kernel
