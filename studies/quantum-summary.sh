@@ -53,7 +53,8 @@ COUNTERS="context_switches ipi_reschedule ipi_call_function"
 	echo "host: $(info host | term_safe), $(info host_cpu | term_safe)"
 	echo
 	echo "MTTCG, the vCPUs in parallel (the timed boots of mttcg/), per 1000 messages, mean and 95% CI:"
-	[ -n "$ref" ] || echo "  not run yet (studies/quantum.sh runs it last: go on with the same command)"
+	[ -n "$ref" ] || [ "$(info rounds)" = 0 ] || echo "  not run yet (studies/quantum.sh runs it last: go on with the same command)"
+	[ -n "$ref" ] || [ "$(info rounds)" != 0 ] || echo "  none in this study (--rounds 0)"
 	for k in $kernels; do
 		[ -n "$ref" ] || continue
 		line="  $k:"

@@ -14,7 +14,8 @@
 #   --seeds N        counting-mode boots per kernel and quantum, seeds 1..N,
 #                    each with the cache model (default: 3)
 #   --smp N          vCPUs (default: 2)
-#   --rounds R       timed rounds of the MTTCG reference (default: 6)
+#   --rounds R       timed rounds of the MTTCG reference (default: 6; 0
+#                    for none: the quanta again, for what a boot costs)
 #   --out DIR        (default: results/study-quantum-<UTC time>); an
 #                    interrupted study goes on where it stopped with the
 #                    same options and --out (each finished run is kept)
@@ -49,7 +50,7 @@ while [ $# -gt 0 ]; do
 	--kernels) need_val "$@"; kernels=$(opt_list --kernels "$2" "two kernels (e.g. head,tail)" opt_name); shift 2 ;;
 	--seeds) need_val "$@"; seeds=$(opt_uint --seeds "$2"); shift 2 ;;
 	--smp) need_val "$@"; smp=$(opt_uint --smp "$2"); shift 2 ;;
-	--rounds) need_val "$@"; rounds=$(opt_uint --rounds "$2"); shift 2 ;;
+	--rounds) need_val "$@"; rounds=$(opt_count --rounds "$2"); shift 2 ;;
 	--out) need_val "$@"; out=$2; shift 2 ;;
 	-h | --help) usage_from_header "$0" ;;
 	*) die "unknown option '$1' (see studies/quantum.sh --help)" ;;
@@ -74,7 +75,7 @@ if [ -f "$out/run-info" ]; then
 else
 	echo "$info" >"$out/run-info"
 fi
-say study "quanta $quanta; kernels $kernels; seeds 1-$seeds; $smp vCPUs; then an MTTCG reference of $rounds timed rounds"
+say study "quanta $quanta; kernels $kernels; seeds 1-$seeds; $smp vCPUs; $([ "$rounds" = 0 ] && echo "no MTTCG reference" || echo "then an MTTCG reference of $rounds timed rounds")"
 # run NAME BENCH-OPTION...: one bench run into DIR/NAME, resumed if it
 # began, reported; nothing again once it has its report
 run() {
@@ -96,7 +97,7 @@ run() {
 for q in $quanta; do
 	run "q-$q" --rounds 1 --emulated-counters "$seeds" --emulated-instructions 0 --quantum "$q"
 done
-run mttcg --rounds "$rounds" --no-emulated-counters
+[ "$rounds" = 0 ] || run mttcg --rounds "$rounds" --no-emulated-counters
 "$SLUBBENCH_TOP/studies/quantum-summary.sh" "$out" >"$out/summary.txt.tmp"
 mv "$out/summary.txt.tmp" "$out/summary.txt"
 cat "$out/summary.txt"

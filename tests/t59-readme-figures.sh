@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# group: quick
+# group: unit
 # The documentation's figures have one owner, the results (the README
 # itself holds none; the findings are in docs/findings/): every cell of the
 # table of results/reference (but the objects per slab, a derived median
@@ -151,16 +151,28 @@ while IFS='|' read -r _ tp run ah at ar tm _; do
 done <<<"$t4"
 ok "the README's trees table: $n rows, 4 figures each, as each run's CSVs give them"
 
-# The quantum study (docs/findings/quantum.md): its summary is made again
-# from its runs, byte for byte, and every line the findings quote from it
-# in a code block is a line of that summary.
-RQ=$TOP/results/reference-quantum
-"$TOP/studies/quantum-summary.sh" "$RQ" >"$tmp/quantum-summary.txt" 2>"$tmp/err" ||
-	fail "studies/quantum-summary.sh on results/reference-quantum: $(tail -n2 "$tmp/err")"
-diff -u "$RQ/summary.txt" "$tmp/quantum-summary.txt" >&2 || fail "results/reference-quantum/summary.txt made again differs"
+# The quantum study (docs/findings/quantum.md): each of its two runs'
+# summaries (the study, and its quanta again for what a boot costs) is
+# made again from its runs, byte for byte; every line the findings quote
+# in a code block is a line of one of them; and the quanta run twice gave
+# the same counts (emulated.csv and the counting boots' counters).
 quoted=$(awk '/^```/ { f = !f; next } f' "$TOP/docs/findings/quantum.md")
 [ "$(wc -l <<<"$quoted")" -ge 10 ] || fail "docs/findings/quantum.md quotes $(wc -l <<<"$quoted") lines of the summary, want its two tables"
+for RQ in "$TOP/results/reference-quantum" "$TOP/results/reference-quantum-cost"; do
+	"$TOP/studies/quantum-summary.sh" "$RQ" >"$tmp/quantum-summary.txt" 2>"$tmp/err" ||
+		fail "studies/quantum-summary.sh on ${RQ#"$TOP"/}: $(tail -n2 "$tmp/err")"
+	diff -u "$RQ/summary.txt" "$tmp/quantum-summary.txt" >&2 || fail "${RQ#"$TOP"/}/summary.txt made again differs"
+done
 while IFS= read -r line; do
-	grep -qxF -- "$line" "$RQ/summary.txt" || fail "docs/findings/quantum.md quotes a line the study's summary does not hold: $line"
+	grep -qxF -- "$line" "$TOP/results/reference-quantum/summary.txt" "$TOP/results/reference-quantum-cost/summary.txt" ||
+		fail "docs/findings/quantum.md quotes a line neither of the study's summaries holds: $line"
 done <<<"$quoted"
-ok "the quantum study's summary made again from its runs, identical, and the $(wc -l <<<"$quoted") lines the findings quote are its own"
+for d in "$TOP"/results/reference-quantum-cost/q-*; do
+	q=${d##*/}
+	cmp -s "$d/emulated.csv" "$TOP/results/reference-quantum/$q/emulated.csv" ||
+		fail "$q: the study's emulated.csv and its repetition's differ"
+	diff <(csv_rows "$d/counters.csv" kernel round config window kind source cache counter value | grep '|emulated|' | sort) \
+		<(csv_rows "$TOP/results/reference-quantum/$q/counters.csv" kernel round config window kind source cache counter value | grep '|emulated|' | sort) >&2 ||
+		fail "$q: the counting boots' counters differ between the study and its repetition"
+done
+ok "the quantum study's two summaries made again from their runs, identical; the $(wc -l <<<"$quoted") lines the findings quote are theirs; the quanta run twice counted the same"
