@@ -177,7 +177,7 @@ mkscaling() {
 # change of wording or of any number shows, not only what a test's pattern
 # looks for; the one line that names where DIR lies is made "DIR/...".
 # After a change made on purpose: SLUBBENCH_GOLDEN=update ./run.sh test
-# quick, and commit the new files with the reason.
+# unit, and commit the new files with the reason.
 golden() {
 	local d=$1 g=$TOP/tests/golden/$2.report.txt
 	sed "s|$(dirname "$d")/|DIR/|g" "$d/report.txt" >"$d/report.golden"

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# group: quick
+# group: unit
 # The run order, from ./run.sh bench --dry-run (nothing built or booted):
 # a 4-kernel, 8-round Williams plan puts every kernel in every position
 # equally often and right after every other kernel equally often, and the

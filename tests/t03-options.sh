@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# group: quick
+# group: unit
 # One way to read options everywhere: each script and tool, given an option
 # without its value, an unknown option, or --opt=VALUE, answers the same
 # way: one line "PROG: error: OPT needs a value" (or names the option).

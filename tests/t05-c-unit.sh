@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# group: quick
+# group: unit
 # The C parsers' unit tests (cmocka), built with ASan and UBSan, on outputs
 # captured from the built kernels and on broken variants of them.
 . "$(dirname "$0")/lib.sh"

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# group: quick
+# group: unit
 # Fuzz every parser with libFuzzer (ASan/UBSan) for a bounded time, seeded
 # with the real outputs in tests/data/. Any crash, leak or error without a
 # message fails. SLUBBENCH_FUZZ_SECONDS sets the time (default 20).

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# group: quick
+# group: unit
 # bench/collect.sh on boot directories made from real guest output
 # (tests/data/): tidy rows, the tracepoint/SLUB-statistics cross-check, and
 # honest rows for runs that failed or did not parse; the vCPUs of each row,

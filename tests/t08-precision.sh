@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# group: quick
+# group: unit
 # --precision's stopping rule (bench/runlib.sh: current_intervals and
 # stop_reason) on synthetic A/A runs (tail against tail.2, 5% noise per
 # boot, no VM): the widest 95% half-width shrinks as squares are added, the

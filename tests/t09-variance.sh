@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# group: quick
+# group: unit
 # The variance experiment (studies/variance.sh, issue #9 item 5) without
 # boots: its bad input is refused before anything is built; slubstats
 # variance on a made-up variance.csv finds a calibration that explains the

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# group: quick
+# group: unit
 # Every shell script in the project is shellcheck-clean.
 . "$(dirname "$0")/lib.sh"
 cd "$TOP"

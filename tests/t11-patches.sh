@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# group: quick
+# group: full network
 # The patch series of each Debian tree (6.1: kernels/patches, 6.12:
 # kernels/patches-6.12): listed in order, each in git format-patch form with
 # a commit message and Signed-off-by, clean by that tree's checkpatch, and

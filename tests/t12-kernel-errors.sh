@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# group: vm
+# group: full vm
 # Bad input to the kernels stage fails with an error that says what to do,
 # and a patch that does not apply leaves the kernel tree as it was.
 . "$(dirname "$0")/lib.sh"

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# group: quick
+# group: unit
 # kernels/patch-tree.sh on a tiny fake tree: switching between patch sets
 # gives exactly "pristine + patches", leaves untouched files' mtimes alone,
 # and an empty set restores the pristine tree (created files removed).

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# group: quick
+# group: unit
 # A user's kernel tree (--tree [NAME=]DIR, lib/trees.sh) without building:
 # what is not a kernel tree, a version without a patch series and a name
 # taken by another directory, and backports out of reach, are refused in

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# group: quick
+# group: unit
 # ./run.sh bisect over a git range (--tree DIR --good REF --bad REF),
 # without building: the steps are the first-parent line after good (a
 # merge is one step, its branch's commits none); what is not a checkout's

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# group: vm
+# group: full vm
 # The default kernel variants (2007 profile) build, and are what they claim:
 # (and stock in the modern profile: per-CPU partials on, mm/ alone differs)
 # each .config holds every requested option, head and tail differ from stock

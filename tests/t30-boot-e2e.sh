@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# group: vm
+# group: smoke vm
 # End to end: build the root filesystem, boot head and tail (2007 profile)
 # and SLAB in QEMU, and check in each guest what the bench relies on:
 # /proc/slabinfo, slabtop, the slabinfo tool, the add_partial tracepoint in

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# group: vm
+# group: full vm
 # The bench end to end (--quick: head and tail, two timed rounds after a
 # round-0 counting boot of each): results with provenance, boots.csv with
 # each boot's round, position, start and wall time, counting only in

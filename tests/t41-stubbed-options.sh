@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# group: vm
+# group: full vm
 # Options that reach the boots, checked against stub boots (tests/stub-boot.sh:
 # no QEMU, but the bench builds the kernels and the root filesystem it
 # checks the boots against, hence a vm test): --machine reaches the emulated

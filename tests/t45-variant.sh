@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# group: vm
+# group: full vm
 # A user's own patch as a variant: ./run.sh --variant NAME=PATCH builds
 # stock + PATCH, runs it beside the other kernels and reports it; bad
 # --variant input is refused with a clear error before anything is built.

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# group: vm
+# group: full vm
 # The vCPU axis end to end: a quick plan at --smp 1,4 boots head and tail
 # at both counts in every round; each guest sees the CPUs it was given;
 # each count's rows carry their vCPUs and configuration (c1 at 1, c2 at 4),

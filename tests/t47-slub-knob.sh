@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# group: vm
+# group: full vm
 # A SLUB knob as a factor of the plan (--slub-knob, issue #26 item 1), really
 # booted: tail at min_partial 2 and 7, each a label of its own; every boot
 # of each reads back its value for both hot caches (counters.csv, source

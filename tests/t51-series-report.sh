@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# group: quick
+# group: unit
 # The partial list over time in the report (no VM): a run with series
 # boots (tests/fixtures.sh's mkseries, values by hand) gives the section's
 # figures, the reading against the baseline, the sampler's cost both ways,

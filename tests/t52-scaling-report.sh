@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# group: quick
+# group: unit
 # The report of a run at several vCPU counts, from stored data (no VM): the
 # main configuration is the one whose wall time is real; a Scaling section
 # gives each count's add_partial, alloc_from_partial, objects-per-visit,

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# group: quick
+# group: unit
 # Figures computed once, from the data the run uses: position and drift
 # from a boots.csv with a set-aside attempt against a hand computation;
 # which attempts are used, one rule for the shell and the C readers; a

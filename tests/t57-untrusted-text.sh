@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# group: quick security
+# group: unit security
 # What a run directory says is shown, never obeyed, and never breaks the
 # report (issue #21, classes 3 and 6-8): huge fields and rows stay fast,
 # escapes reach no terminal, the "Reproduce:" line is rebuilt from the

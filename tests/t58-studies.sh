@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# group: quick security
+# group: unit security
 # A study's directory (studies/emu-measure.sh) is in the bench's formats
 # and read as untrusted input: every committed study passes check_run_dir;
 # the summary of each study with a run-info is made again byte for byte

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# group: vm
+# group: smoke vm
 # The counting mode (bench/boot.sh --det): two boots of one kernel, plan
 # and seed give byte-identical counts (SLUB statistics, the plugin's CSV,
 # hackbench's own output), one of them booted beside a busy loop and both

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# group: vm
+# group: full vm network
 # A 6.12 kernel end to end (Debian bookworm-backports' linux-source-6.12,
 # kernels/fetch-source.sh, kernels/patches-6.12): head@6.12 and tail@6.12
 # built and run by a short bench (--tree 6.12). The run records each

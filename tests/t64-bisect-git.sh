@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# group: vm
+# group: full vm network
 # ./run.sh bisect over a git range of a real kernel tree: Debian's 6.1 as
 # a git repository with slubbench's stock patch and the eight changes of
 # tests/data/bisect as commits (tests/data/bisect/git-tree.sh, kept in the

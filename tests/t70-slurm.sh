@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# group: cluster
+# group: full cluster network
 # A plan on a real one-node Slurm cluster made here: munged on a private
 # socket, slurmctld and slurmd from a slurm.conf in a temporary directory
 # (one node, 2 CPUs), all started by this test and stopped by PID. It
