@@ -1,7 +1,9 @@
 # shellcheck shell=bash disable=SC2154
-# Faults, sourced by report/text.sh inside its output: every boot
+# Faults, sourced by report/text.sh inside its output: each boot
 # attempt that did not finish, what it ended in, whether it was booted
-# again, and a panic's first console line.
+# again, and a panic's first console line (the first FAULTS_SHOWN: a
+# report stays readable, and fast, however many a boots.csv holds).
+FAULTS_SHOWN=40
 if [ -s "$R/boots.csv" ] && head -n1 "$R/boots.csv" | tr ',' '\n' | grep -qx attempt; then
 	# a boot's vCPUs are part of its name in a plan of several counts
 	tag=
@@ -10,6 +12,12 @@ if [ -s "$R/boots.csv" ] && head -n1 "$R/boots.csv" | tr ',' '\n' | grep -qx att
 	if [ -n "$faults" ]; then
 		echo "Faults: boots that did not finish (the intervals pair only the rounds"
 		echo "in which both kernels ran):"
+		# the first FAULTS_SHOWN in the report, every one in boots.csv
+		n=$(wc -l <<<"$faults")
+		if [ "$n" -gt "$FAULTS_SHOWN" ]; then
+			echo "  (the first $FAULTS_SHOWN of $n attempts; every one is in boots.csv)"
+			faults=$(head -n "$FAULTS_SHOWN" <<<"$faults")
+		fi
 		while IFS='|' read -r r k kind a res v; do
 			base=$(boot_name "$r" "$k" "$kind" "${tag:+$v}")
 			log=$R/logs/$base.a$a-serial.log fate="booted again"
