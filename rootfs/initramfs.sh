@@ -12,7 +12,7 @@
 #
 # Cached as $SLUBBENCH_CACHE/rootfs/initramfs-<key>/base.cpio (+ manifest.json),
 # keyed by the tree, the tools, the runner and this script. No perf: its
-# libraries would multiply the size (see the README).
+# libraries would multiply the size (docs/counting-mode.md).
 set -euo pipefail
 # shellcheck source=lib/common.sh
 . "$(dirname "$0")/../lib/common.sh"
