@@ -142,7 +142,8 @@ parse_opts() {
 		--slub-knob) need_val "$@"; [ -z "$slub_knob" ] || die "--slub-knob: one knob a run (already $slub_knob)"
 			set_opt slub_knob "$2"; shift 2 ;;
 		--knob-caches) need_val "$@"; set_opt knob_caches "$2"; shift 2 ;;
-		--series | --series-interval | --quantum) need_val "$@"; k=${1#--}; set_opt "${k//-/_}" "$2"; shift 2 ;;
+		--series | --series-interval) need_val "$@"; k=${1#--}; set_opt "${k//-/_}" "$2"; shift 2 ;;
+		--quantum) need_val "$@"; set_opt quantum "$2"; quantum_given=1; shift 2 ;;
 		--machine) need_val "$@"; set_opt machine "$2"; shift 2 ;;
 		--no-emulated-counters) no_emulated; shift ;;
 		--quick) kernels="head tail" rounds=2 groups=4 loops=50 prof=0 emulated=1 emulated_instructions=0; shift ;;
@@ -169,7 +170,8 @@ check_opts() {
 	# a series boot is the twin of the emulated boot of its seed
 	[ "$series" -le "$(emulated_boots)" ] ||
 		die "--series $series needs as many counting-mode boots a kernel (seeds 1..$series, each a series boot's twin without the sampler): give --emulated-instructions $((series - emulated)) or fewer --series"
-	[ "$quantum" = inf ] || [ "$emulated_mode" = det ] ||
+	# a quantum given under MTTCG (the default's is the counting mode's alone)
+	[ "${quantum_given:-0}" = 0 ] || [ "$emulated_mode" = det ] ||
 		die "--quantum $quantum shapes the counting mode's schedule: drop --emulated-mode $emulated_mode (MTTCG runs the vCPUs in parallel)"
 	[ "$series" = 0 ] || [ "$emulated_mode" = det ] ||
 		die "--series runs in the counting mode: drop --emulated-mode $emulated_mode"
