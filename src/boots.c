@@ -3,6 +3,7 @@
 #include "boots.h"
 
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -27,12 +28,16 @@ static int by_key(const void *pa, const void *pb)
 
 	if (c)
 		return c;
+	/* then by attempt, then file order: a repeat sits next to its twin */
+	if (sort_base[a].attempt != sort_base[b].attempt)
+		return sort_base[a].attempt < sort_base[b].attempt ? -1 : 1;
 	return a < b ? -1 : a > b;
 }
 
-void boots_last_attempts(const struct boot_attempt *a, size_t n, unsigned char *used)
+long boots_last_attempts(const struct boot_attempt *a, size_t n, unsigned char *used)
 {
 	size_t *ix = malloc((n ? n : 1) * sizeof(*ix));
+	long dup = -1;
 
 	if (!ix)
 		abort();
@@ -47,11 +52,14 @@ void boots_last_attempts(const struct boot_attempt *a, size_t n, unsigned char *
 			used[ix[j]] = 0;
 			if (a[ix[j]].attempt > a[best].attempt)
 				best = ix[j];
+			if (j > i && dup < 0 && a[ix[j - 1]].attempt == a[ix[j]].attempt)
+				dup = (long)ix[j];
 		}
 		used[best] = 1;
 		i = j;
 	}
 	free(ix);
+	return dup;
 }
 
 unsigned char *boots_used(const char *path, size_t *n)
@@ -118,7 +126,13 @@ unsigned char *boots_used(const char *path, size_t *n)
 	used = malloc(len ? len : 1);
 	if (!used)
 		abort();
-	boots_last_attempts(a, len, used);
+	long dup = boots_last_attempts(a, len, used);
+
+	if (dup >= 0) {
+		fprintf(stderr, "slubbench: error: %s: line %ld: a second row of round %s, %s, %s, attempt %ld: a duplicated row; refusing this run\n",
+			path, dup + 2, a[dup].round, a[dup].kernel, a[dup].kind, a[dup].attempt);
+		exit(1);
+	}
 	free(a);
 	free(keys);
 	*n = len;

@@ -16,12 +16,15 @@ struct boot_attempt {
 };
 
 /* used[i] = 1 when row i is its boot's attempt with the highest number,
- * else 0. O(n log n); no I/O. */
-void boots_last_attempts(const struct boot_attempt *a, size_t n, unsigned char *used);
+ * else 0. O(n log n); no I/O. Returns -1, or the index of a row that
+ * repeats another's boot and attempt (a duplicated row: used is then not
+ * to be trusted). */
+long boots_last_attempts(const struct boot_attempt *a, size_t n, unsigned char *used);
 
 /* The used flag of every data row of the boots.csv at path, in file order
  * (*n rows; every row is used in a run older than the attempt column).
- * Dies in one line on an attempt that is not a whole number from 1. */
+ * Dies in one line on an attempt that is not a whole number from 1, and
+ * on a row that repeats another's boot and attempt. */
 unsigned char *boots_used(const char *path, size_t *n);
 
 #endif
