@@ -51,7 +51,8 @@ refusals_said
 
 # a duplicated row (the last sample's value again) is refused, not summed
 cp -r "$tmp/a" "$tmp/c"
-tail -n1 "$tmp/c/series.csv" >>"$tmp/c/series.csv"
+last=$(tail -n1 "$tmp/c/series.csv")
+echo "$last" >>"$tmp/c/series.csv"
 expect_fail "$TOP/report/report.sh" "$tmp/c"
 contains "$OUT" "series.csv: line $(wc -l <"$tmp/c/series.csv"): a second alloc_from_partial at time_ms 1000 of the same run: a duplicated row" "a duplicated series row"
 rm -rf "$tmp/c"

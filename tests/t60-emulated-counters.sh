@@ -86,7 +86,7 @@ ok "a line passed $n and $((2 * n)) times between two vCPUs: $t1 and $t2 transfe
 tq=$(pp "$n" 1000)
 read -r ends insns < <(csv_rows "$tmp/pp${n}q1000/quantum-raw.csv" quantum_ends instructions | awk -F'|' '{ e += $1; i += $2 } END { print e, i }')
 [ "$tq" -ge "$n" ] && [ "$tq" -le $((n + 16)) ] || fail "pingpong at quantum 1000: $tq transfers for $n writes (want $n + at most 16)"
-[ "$ends" -le $((insns / 1000 + 1)) ] && [ "$ends" -ge $((insns / 1000 * 9 / 10)) ] ||
+[ "$ends" -le $((insns / 1000 + 1)) ] && [ "$ends" -ge $((insns * 9 / 10000)) ] ||
 	fail "pingpong at quantum 1000: $ends turns ended by the quantum over $insns instructions (want about one a 1000)"
 ok "at quantum 1000 the same line passed $n times: $tq transfers ($ends turns ended by the quantum)"
 
