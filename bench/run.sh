@@ -59,9 +59,8 @@
 #                      emulated-counters boot, one plugin window each, each
 #                      a replicate (default: 1; at most 16; +200 s a window)
 #   --quantum Q        the counting mode's schedule: no vCPU runs more than Q
-#                      instructions before another takes its turn (1 to 10^9,
-#                      or inf: icount's own turns, up to milliseconds; default
-#                      lib/detboot.sh's DET_QUANTUM_DEFAULT, 1000)
+#                      instructions before another's turn (1 to 10^9, or inf:
+#                      icount's turns alone; default 1000, DET_QUANTUM_DEFAULT)
 #   --machine NAME     the machine the emulated counters model and the
 #                      report prices (emu/src/machines.h: clovertown, the
 #                      default, or harpertown; bin/slubstats machines)
