@@ -12,7 +12,6 @@ shard='' user_variants=() plan_variants=() emulated_mode=det jobs='' emulated_wi
 emulated_instructions=9 slub_knob='' knob_caches='' series=0 series_interval=20 tree_opt='' tree_name=''
 quantum=$DET_QUANTUM_DEFAULT
 
-
 # set_opt KEY VALUE: one setting, checked; the command line and --resume's
 # plan.json both come through here.
 set_opt() {
@@ -242,9 +241,9 @@ load_plan() {
 		plan_variants+=("$v")
 	done < <(jq -r '.variants // [] | .[] | tostring | split("=")[0]' "$f")
 }
-# plan_command RUN_ID: the command that makes the loaded plan again, from
-# the checked settings (never a recorded command): each setting that is not
-# its default, the variants by name, and --out results/RUN_ID.
+# plan_command RUN_ID: the command that makes the loaded plan again, from the
+# checked settings (never a recorded command): each setting not its default
+# (the quantum where the counting mode boots), variants by name, --out.
 plan_command() {
 	local k v cmd="./run.sh bench" name
 	for k in $PLAN_KEYS; do
@@ -254,6 +253,7 @@ plan_command() {
 		count | prof) [ "$v" = 1 ] || cmd+=" --no-${k/prof/profile}" ;;
 		emulated) [ "$(emulated_boots)" = 0 ] || cmd+=" --emulated-counters $v" ;;
 		emulated_instructions) [ "$(emulated_boots)" = 0 ] || cmd+=" --emulated-instructions $v" ;;
+		quantum) [ "$(emulated_boots)" = 0 ] || [ "$emulated_mode" != det ] || cmd+=" --quantum $v" ;;
 		precision) cmd+=" --precision $v%" ;;
 		kernels | groups | smp) cmd+=" --$k ${v// /,}" ;;
 		knob_caches) cmd+=" --knob-caches ${v// /,}" ;;
