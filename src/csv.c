@@ -181,3 +181,16 @@ void csv_emit(struct csv_out *o)
 	}
 	putchar('\n');
 }
+
+size_t csv_key_hash(const char *const *parts, size_t n, size_t x)
+{
+	size_t h = 14695981039346656037ULL;
+
+	for (size_t i = 0; i < n; i++)
+		for (const char *p = parts[i];; p++) {
+			h = (h ^ (unsigned char)*p) * 1099511628211ULL;
+			if (!*p)
+				break;
+		}
+	return (h ^ x) * 1099511628211ULL;
+}

@@ -54,4 +54,9 @@ const char *csv_fmt_double(double v, char buf[32]);
 void csv_setd(struct csv_out *o, const char *name, double v); /* NAN: empty */
 void csv_emit(struct csv_out *o); /* prints the row, then clears it */
 
+/* FNV-1a over n strings (each with its end) and, after them, x: a key's
+ * hash for the readers' open-addressing indexes (series runs, counter
+ * groups) */
+size_t csv_key_hash(const char *const *parts, size_t n, size_t x);
+
 #endif

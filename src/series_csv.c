@@ -55,20 +55,12 @@ static void *grow(void *p, size_t n, size_t size)
 	return p;
 }
 
-/* FNV-1a over a run's key */
+/* a run's key's hash */
 static size_t key_hash(const char *k, long round, const char *config, long window, const char *cache)
 {
 	const char *parts[] = { k, config, cache };
-	size_t h = 14695981039346656037ULL;
 
-	for (size_t i = 0; i < N(parts); i++)
-		for (const char *c = parts[i];; c++) {
-			h = (h ^ (unsigned char)*c) * 1099511628211ULL;
-			if (!*c)
-				break;
-		}
-	h = (h ^ (size_t)round) * 1099511628211ULL;
-	return (h ^ (size_t)window) * 1099511628211ULL;
+	return csv_key_hash(parts, N(parts), (size_t)round * 1099511628211ULL ^ (size_t)window);
 }
 
 static int run_is(const struct run *r, const char *k, long round, const char *config, long window,

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "csv.h"
 #include "stats.h"
 #include "stats_groups.h"
 
@@ -14,20 +15,13 @@ double groups_messages(double groups, double fds, double loops)
 	return groups * fds * fds * loops;
 }
 
-/* FNV-1a over a group's key */
+/* a group's key's hash */
 static size_t key_hash(const char *kernel, const char *config, const char *cache, const char *counter,
 		       const char *kind)
 {
 	const char *parts[] = { kernel, config, cache, counter, kind };
-	size_t h = 14695981039346656037ULL;
 
-	for (size_t i = 0; i < sizeof(parts) / sizeof(parts[0]); i++)
-		for (const char *c = parts[i];; c++) {
-			h = (h ^ (unsigned char)*c) * 1099511628211ULL;
-			if (!*c)
-				break;
-		}
-	return h;
+	return csv_key_hash(parts, sizeof(parts) / sizeof(parts[0]), 0);
 }
 
 static void key_insert(struct groups *gs, size_t i)
