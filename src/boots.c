@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli.h"
 #include "csv.h"
 
 static const struct boot_attempt *sort_base;
@@ -129,7 +130,7 @@ unsigned char *boots_used(const char *path, size_t *n)
 	long dup = boots_last_attempts(a, len, used);
 
 	if (dup >= 0) {
-		fprintf(stderr, "slubbench: error: %s: line %ld: a second row of round %s, %s, %s, attempt %ld: a duplicated row; refusing this run\n",
+		cli_say("slubbench: error: %s: line %ld: a second row of round %s, %s, %s, attempt %ld: a duplicated row; refusing this run\n",
 			path, dup + 2, a[dup].round, a[dup].kernel, a[dup].kind, a[dup].attempt);
 		exit(1);
 	}

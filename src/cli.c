@@ -6,16 +6,34 @@
 #include <stdlib.h>
 
 #include "cli.h"
+#include "num.h"
 
 const char *cli_prog = "slubbench";
+
+void cli_vsay(const char *fmt, va_list ap)
+{
+	char msg[1024], shown[1024];
+
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	fputs(num_shown(shown, sizeof(shown), msg, sizeof(msg)), stderr);
+}
+
+void cli_say(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	cli_vsay(fmt, ap);
+	va_end(ap);
+}
 
 void cli_die(const char *what, const char *fmt, ...)
 {
 	va_list ap;
 
-	fprintf(stderr, "%s: error: %s ", cli_prog, what);
+	cli_say("%s: error: %s ", cli_prog, what);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	cli_vsay(fmt, ap);
 	va_end(ap);
 	fputc('\n', stderr);
 	exit(1);
@@ -47,15 +65,11 @@ unsigned long long cli_uint(const char *opt, const char *arg,
 
 double cli_double(const char *opt, const char *arg, double min, double max)
 {
-	char *end;
+	char shown[48];
 	double v;
 
-	errno = 0;
-	if (!arg || !((arg[0] >= '0' && arg[0] <= '9') || arg[0] == '.'))
-		cli_die(opt, "needs a number such as 1.5, not '%s'", arg ? arg : "");
-	v = strtod(arg, &end);
-	if (errno || *end || !(v == v))
-		cli_die(opt, "needs a number such as 1.5, not '%s'", arg);
+	if (!arg || arg[0] == '-' || num_decimal(arg, &v))
+		cli_die(opt, "needs a number such as 1.5, not '%s'", num_shown(shown, sizeof(shown), arg ? arg : "", 40));
 	if (v < min || v > max)
 		cli_die(opt, "%s is out of range: use %g..%g", arg, min, max);
 	return v;

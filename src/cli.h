@@ -2,6 +2,14 @@
 #ifndef SLUBBENCH_CLI_H
 #define SLUBBENCH_CLI_H
 
+#include <stdarg.h>
+
+/* cli_say(FMT, ...): the message to stderr, each byte outside printable
+ * ASCII written as '?' (what a message quotes from its input cannot move
+ * the terminal); cli_vsay the same from a va_list. */
+void cli_say(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void cli_vsay(const char *fmt, va_list ap) __attribute__((format(printf, 1, 0)));
+
 /* cli_die("--rounds", "needs a value"): prints "PROG: error: --rounds
  * needs a value" (the shell scripts' format), exits 1. cli_prog names PROG. */
 extern const char *cli_prog;

@@ -7,16 +7,17 @@
 
 #include "cli.h"
 #include "csv.h"
+#include "num.h"
 
 void csv_die(const struct csv *c, long line, const char *fmt, ...)
 {
 	va_list ap;
 
-	fprintf(stderr, "%s: %s: ", cli_prog, c && c->path ? c->path : "-");
+	cli_say("%s: %s: ", cli_prog, c && c->path ? c->path : "-");
 	if (line > 0)
-		fprintf(stderr, "line %ld: ", line);
+		cli_say("line %ld: ", line);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	cli_vsay(fmt, ap);
 	va_end(ap);
 	fputc('\n', stderr);
 	exit(1);
@@ -103,11 +104,10 @@ void csv_open_cols(struct csv *c, const char *path, const char *const *names, in
 
 double csv_num(const struct csv *c, int i)
 {
-	char *end;
-	double v = strtod(c->fld[i], &end);
+	double v;
 
-	if (end == c->fld[i] || *end || !isfinite(v))
-		csv_die(c, c->lineno, "%s '%s' is not a number", c->hdr[i], c->fld[i]);
+	if (num_decimal(c->fld[i], &v))
+		csv_die(c, c->lineno, "%s '%s' is not a decimal number", c->hdr[i], c->fld[i]);
 	return v;
 }
 

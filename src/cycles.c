@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Modelled cycles: see cycles.h. */
 #include "cycles.h"
+#include "num.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -45,26 +46,26 @@ int price_parse(struct restated *r, const char *spec, char *err, size_t n)
 {
 	const char *eq = strchr(spec, '=');
 	size_t len = eq ? (size_t)(eq - spec) : strlen(spec);
-	char *end;
-	double v;
+	char shown[48];
+	double v = 0;
 	int i;
 
 	for (i = 0; i < CY_N; i++)
 		if (strlen(PRICE_NAMES[i]) == len && !strncmp(spec, PRICE_NAMES[i], len))
 			break;
 	if (i == CY_N) {
-		snprintf(err, n, "'%.*s' is not a price: give cpi, l2_cycles, memory_ns, transfer_die_ns, "
-			 "transfer_package_ns or transfer_socket_ns as NAME=VALUE", (int)(len > 40 ? 40 : len), spec);
+		snprintf(err, n, "'%s' is not a price: give cpi, l2_cycles, memory_ns, transfer_die_ns, "
+			 "transfer_package_ns or transfer_socket_ns as NAME=VALUE", num_shown(shown, sizeof(shown), spec,
+			 len > 40 ? 40 : len));
 		return -1;
 	}
 	if (!eq || !eq[1]) {
 		snprintf(err, n, "%s needs a value: %s=VALUE", PRICE_NAMES[i], PRICE_NAMES[i]);
 		return -1;
 	}
-	v = strtod(eq + 1, &end);
-	if (*end || !isfinite(v) || !(v > 0) || v > PRICE_MAX) {
-		snprintf(err, n, "%s=%.40s: the price must be a number above 0 and at most %g", PRICE_NAMES[i], eq + 1,
-			 PRICE_MAX);
+	if (num_decimal(eq + 1, &v) || !(v > 0) || v > PRICE_MAX) {
+		snprintf(err, n, "%s=%s: the price must be a decimal number above 0 and at most %g", PRICE_NAMES[i],
+			 num_shown(shown, sizeof(shown), eq + 1, 40), PRICE_MAX);
 		return -1;
 	}
 	if (r->set[i]) {

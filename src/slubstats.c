@@ -90,6 +90,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "num.h"
 #include "csv.h"
 #include "cycles.h"
 #include "emulated.h"
@@ -526,13 +527,11 @@ static int cmd_describe(void)
 	struct csv_out o;
 
 	while (fgets(line, sizeof(line), stdin)) {
-		char *end;
 		double v;
 
 		line[strcspn(line, "\n")] = '\0';
-		v = strtod(line, &end);
-		if (end == line || *end || !isfinite(v)) {
-			fprintf(stderr, "slubstats: describe: line %zu: '%.40s' is not a number\n", n + 1, line);
+		if (num_decimal(line, &v)) {
+			cli_say("slubstats: describe: line %zu: '%.40s' is not a decimal number\n", n + 1, line);
 			return 1;
 		}
 		if (n == cap && !(x = realloc(x, (cap = cap ? 2 * cap : 64) * sizeof(*x))))

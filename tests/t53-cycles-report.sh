@@ -85,7 +85,7 @@ grep -qF 'clovertown model (8 cores; prices restated on the command line: cpi=2;
 	grep -qF 'base CPI 2: given on the command line (cpi=2, was 1, the table' <<<"$pflat" &&
 	grep -qF "./run.sh report $tmp/p --price cpi=2" <<<"$pflat" || grep -qF "report DIR (DIR: this report's directory) --price cpi=2" <<<"$pflat" ||
 	fail "--price cpi=2 not said: $(grep -n 'restated\|command line\|run.sh report' "$tmp/p/report.txt")"
-for bad in "cpi=0|cpi=0: the price must be a number above 0" "ghz=3|'ghz' is not a price: give cpi, l2_cycles" \
+for bad in "cpi=0|cpi=0: the price must be a decimal number above 0" "ghz=3|'ghz' is not a price: give cpi, l2_cycles" \
 	"memory_ns=1e9|at most 100000" "cpi|cpi needs a value"; do
 	cp "$tmp/p/report.txt" "$tmp/before.txt"
 	expect_fail "$TOP/report/report.sh" "$tmp/p" --price "${bad%%|*}"

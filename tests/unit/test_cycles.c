@@ -121,11 +121,15 @@ static void restated_prices(void **state)
 	assert_float_equal(cycles_of(&p, n, NULL), 1160.17, 1e-9);
 
 	static const char *const bad[][2] = {
-		{ "cpi=0", "must be a number above 0" },     { "cpi=-1", "must be a number above 0" },
-		{ "cpi=x", "must be a number above 0" },     { "cpi=1e9", "at most 100000" },
-		{ "cpi=nan", "must be a number above 0" },   { "cpi=", "cpi needs a value" },
+		{ "cpi=0", "must be a decimal number above 0" },     { "cpi=-1", "must be a decimal number above 0" },
+		{ "cpi=x", "must be a decimal number above 0" },     { "cpi=1e9", "at most 100000" },
+		{ "cpi=nan", "must be a decimal number above 0" },   { "cpi=", "cpi needs a value" },
 		{ "cpi", "cpi needs a value" },              { "ghz=3", "'ghz' is not a price: give cpi, l2_cycles" },
 		{ "l2_cycles=14", "l2_cycles is given twice" }, { "=3", "'' is not a price" },
+		{ "memory_ns=\n\n  0.5", "memory_ns=??  0.5: the price must be" },
+		{ "memory_ns= 0.5", "must be a decimal number" }, { "memory_ns=0x10", "must be a decimal number" },
+		{ "memory_ns=5e-324", "must be a decimal number" }, { "memory_ns=1e-400", "must be a decimal number" },
+		{ "memory_ns=\033[31m", "memory_ns=?[31m: the price" }, { "\033]0;x=1", "'?]0;x' is not a price" },
 	};
 	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
 		err[0] = 0;

@@ -41,6 +41,7 @@
 #include "series.h"
 #include "bisect.h"
 #include "stats.h"
+#include "num.h"
 
 static const double A[] = { 10.66, 9.8, 11.2, 10.1, 12.0, 10.9, 11.5, 9.9 };
 static const double B[] = { 8.74, 9.1, 8.2, 9.6, 8.9, 8.5, 9.3, 10.2 };
@@ -449,9 +450,38 @@ static void bisect(void **state)
 	}
 }
 
+/* One grammar for every number read: plain decimals, nothing around them,
+ * nothing that is not finite, underflows or is subnormal. */
+static void decimals(void **state)
+{
+	static const struct {
+		const char *s;
+		double v;
+	} good[] = { { "0", 0 }, { "-0", 0 }, { "12", 12 }, { "1.5", 1.5 }, { ".5", .5 }, { "5.", 5 },
+		     { "-2.5e3", -2500 }, { "1E-3", .001 }, { "2.2250738585072014e-308", 2.2250738585072014e-308 } };
+	static const char *const bad[] = { "", "-", ".", "e3", "1e", "1e+", " 1", "1 ", "\n\n  0.5", "+1", "0x10",
+					   "0x1p3", "inf", "nan", "1e309", "5e-324", "1e-400", "1,5", "--1", "1.2.3" };
+	double v;
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(good) / sizeof(good[0]); i++) {
+		v = -1;
+		if (num_decimal(good[i].s, &v))
+			fail_msg("'%s' refused", good[i].s);
+		assert_float_equal(v, good[i].v, 0);
+	}
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		v = 7;
+		if (!num_decimal(bad[i], &v))
+			fail_msg("'%s' taken as %g", bad[i], v);
+		assert_float_equal(v, 7, 0);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(decimals),
 		cmocka_unit_test(summary),
 		cmocka_unit_test(series),
 		cmocka_unit_test(bisect),
