@@ -49,11 +49,12 @@ opt_choice() {
 NAME_RE='^[A-Za-z0-9_][A-Za-z0-9_.+@-]{0,63}$'
 NAME_RULE="letters, digits, '_', '.', '+', '@', '-'; at most 64"
 
-# list_words VALUE: VALUE's comma- or space-separated words into WORDS (no
-# empty ones), never glob-expanded (a '*' stays a '*', refused as a name).
+# list_words VALUE: VALUE's words, split at commas, spaces, tabs and
+# newlines (every line of it), into WORDS (no empty ones), never
+# glob-expanded (a '*' stays a '*', refused as a name).
 list_words() {
 	local IFS=$', \t\n' w all=()
-	read -r -a all <<<"$1" || true
+	read -r -d '' -a all <<<"$1" || true
 	WORDS=()
 	for w in ${all[@]+"${all[@]}"}; do [ -z "$w" ] || WORDS+=("$w"); done
 }

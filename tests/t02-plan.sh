@@ -76,6 +76,10 @@ grep -q '^knob: min_partial = 2 (each kernel at each value, a label each), set i
 	<<<"$("$B" --dry-run --kernels tail --slub-knob min_partial=2 --knob-caches kmalloc-512 --rounds 2 --seed 3 2>&1)" ||
 	fail "--knob-caches kmalloc-512 not in the plan"
 ok "--knob-caches: the knob set on the caches named"
+grep -q '^knob: min_partial = 2 (each kernel at each value, a label each), set in the guest on kmalloc-512 skbuff_head_cache before' \
+	<<<"$("$B" --dry-run --kernels tail --slub-knob min_partial=2 --knob-caches $'kmalloc-512\nskbuff_head_cache' --rounds 2 --seed 3 2>&1)" ||
+	fail "--knob-caches on two lines: a cache lost"
+ok "--knob-caches: a list on two lines keeps both caches"
 # series boots (--series): after the emulated boots, each the twin of one
 sp=$("$B" --dry-run --kernels head,tail --series 2 --series-interval 50 --rounds 2 --seed 3 2>&1)
 grep -q '^series (untimed, counting mode, no plugin): 2 boot(s) each of head tail (seeds 1-2), the hot caches.* every 50 ms' <<<"$sp" ||
