@@ -63,6 +63,10 @@ if [ "$SB_EMULATED" = 1 ] && [ "$SB_COUNT$SB_PROFILE" != 00 ]; then
 	exit 2
 fi
 
+# the plan begins: in the counting mode the quantum ends turns from here on
+# (emu/src/slubquantum.c; the kernel's boot ran with icount's turns alone)
+[ "$SB_EMULATED" = 0 ] || sbmark begin
+
 COUNTERS="alloc_fastpath alloc_slowpath free_fastpath free_slowpath free_frozen
 free_add_partial free_remove_partial alloc_from_partial alloc_slab alloc_refill
 alloc_node_mismatch free_slab cpuslab_flush deactivate_full deactivate_empty

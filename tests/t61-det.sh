@@ -10,7 +10,7 @@
 # (--quantum Q, emu/src/slubquantum.c): one seed and Q twice, one beside a
 # busy loop, byte-identical with the plugin's schedule counts; Q = 10000
 # schedules otherwise than no quantum, ending about one turn per Q
-# instructions; Q = inf changes nothing the counters count; a second
+# instructions, from the plan's begin marker on; Q = inf changes nothing the counters count; a second
 # plugin that wants the time control, and bad quanta, refused in one line.
 . "$(dirname "$0")/lib.sh"
 require_vm
@@ -92,9 +92,16 @@ IFS=, read -r _ insns ends pauses _ < <(sed -n 2p "$tmp/qa/quantum-raw.csv")
 # ends, give or take the one the window opened in
 awk -v i="$insns" -v e="$ends" 'BEGIN { exit !(i > 1e6 && e * 10000 <= i + 10000 && e * 10512 >= i - 10512) }' ||
 	fail "Q=10000: $ends turns ended over $insns instructions, not one per 10000 to 10512"
+# the quantum started where the plan began (sbmark begin), not at the boot:
+# every turn it ended came of the instructions since then
+qi=$tmp/qa/quantum-raw.csv.info
+grep -qx quantum_from=begin "$qi" || fail "the quantum did not start at the plan's begin marker: $(cat "$qi")"
+fb=$(sed -n 's/^instructions_from_begin=//p' "$qi") all=$(sed -n 's/^quantum_ends=//p' "$qi")
+awk -v f="$fb" -v e="$all" -v i="$insns" 'BEGIN { exit !(f >= i && e * 10000 <= f + 10000) }' ||
+	fail "$all turns ended in the boot, more than its $fb instructions since the plan began allow at Q=10000"
 a=$(cat "$tmp/a/c1-emulated-w1.ctxt") q=$(cat "$tmp/qa/c1-emulated-w1.ctxt")
 [ "$a" != "$q" ] || fail "Q=10000 and no quantum: the same $a context switches (the quantum changed nothing)"
-ok "seed 1 at Q=10000 twice, one beside a busy loop: byte-identical, the plugin's counts too; $ends turns ended over $insns instructions; $q context switches against $a with no quantum; $pauses PAUSEs"
+ok "seed 1 at Q=10000 twice, one beside a busy loop: byte-identical, the plugin's counts too; $ends turns ended over $insns instructions; $q context switches against $a with no quantum; $pauses PAUSEs; the quantum from the plan's begin ($all turns ended over its $fb instructions)"
 
 det 1 qi --quantum inf
 cmp -s <(counts "$tmp/a") <(counts "$tmp/qi") || fail "Q=inf: the counts differ from a boot without the quantum plugin: $(diff <(counts "$tmp/a") <(counts "$tmp/qi") | head -n 4)"

@@ -12,6 +12,9 @@
 
 #define MARK_START_DISP 0x2b4d4253u  /* bytes 53 42 4d 2b: "SBM+" */
 #define MARK_STOP_DISP  0x2d4d4253u  /* bytes 53 42 4d 2d: "SBM-" */
+/* The plan begins (sbmark begin): what the guest does from here on is the
+ * plan's; before it, the kernel's boot and the guest's own start-up. */
+#define MARK_BEGIN_DISP 0x3d4d4253u  /* bytes 53 42 4d 3d: "SBM=" */
 #define MARK_BYTES(d) { 0x0f, 0x1f, 0x84, 0x00, \
 	(d) & 0xff, ((d) >> 8) & 0xff, ((d) >> 16) & 0xff, ((d) >> 24) & 0xff }
 
@@ -28,6 +31,18 @@ static inline int mark_of(const unsigned char d[8])
 		e &= d[i] == stop[i];
 	}
 	return s ? 1 : e ? -1 : 0;
+}
+
+/* mark_is_begin: 1 for the begin marker's 8 bytes (no window: mark_of
+ * gives it 0) */
+static inline int mark_is_begin(const unsigned char d[8])
+{
+	static const unsigned char begin[8] = MARK_BYTES(MARK_BEGIN_DISP);
+
+	for (int i = 0; i < 8; i++)
+		if (d[i] != begin[i])
+			return 0;
+	return 1;
 }
 
 #endif

@@ -3,6 +3,8 @@
  * sbmark: brackets a measured run with the markers slubcount counts between
  * (marker.h). Static, so it runs in any guest.
  *
+ *   sbmark begin              the begin marker: the plan starts here (the
+ *                             quantum's turns end from here on, slubquantum)
  *   sbmark run CMD [ARG...]   start marker, run CMD, stop marker; CMD's status
  *   sbmark loop N             between the markers, N iterations of a loop of
  *                             exactly 2 instructions ("dec; jnz")
@@ -35,9 +37,14 @@ static __attribute__((noinline)) void mark_stop(void)
 	__asm__ volatile("nopl " STR(MARK_STOP_DISP) "(%%rax,%%rax,1)" ::: "memory");
 }
 
+static __attribute__((noinline)) void mark_begin(void)
+{
+	__asm__ volatile("nopl " STR(MARK_BEGIN_DISP) "(%%rax,%%rax,1)" ::: "memory");
+}
+
 static void usage(void)
 {
-	fprintf(stderr, "usage: sbmark run CMD [ARG...] | sbmark loop N | sbmark pingpong N\n");
+	fprintf(stderr, "usage: sbmark begin | sbmark run CMD [ARG...] | sbmark loop N | sbmark pingpong N\n");
 	exit(2);
 }
 
@@ -141,6 +148,10 @@ static int pingpong(uint64_t n)
 
 int main(int argc, char **argv)
 {
+	if (argc == 2 && !strcmp(argv[1], "begin")) {
+		mark_begin();
+		return 0;
+	}
 	if (argc < 3)
 		usage();
 	if (!strcmp(argv[1], "run"))

@@ -3,13 +3,19 @@
  * slubquantum: a QEMU TCG plugin that gives the counting mode (icount, one
  * TCG thread running the vCPUs in turn) a fine, deterministic schedule.
  *
- * Every Q instructions executed (quantum.h) it ends the running vCPU's turn
+ * From the plan's start (the guest's begin marker, marker.h, or its first
+ * window's start if it has none) to the end, every Q instructions executed
+ * (quantum.h) it ends the running vCPU's turn
  * without moving the guest's clocks: qemu_plugin_update_ns(handle, 0) from
  * the time control queues work on the running vCPU, which kicks it out of
  * its execution loop; QEMU 10.0.2's round-robin loop then runs the next
  * vCPU (accel/tcg/tcg-accel-ops-rr.c), and the virtual clock, set only by
  * qtest, does not move (plugins/api-system.c). This relies on that QEMU's
- * behaviour: tests/t61-det.sh checks it on the pinned QEMU.
+ * behaviour: tests/t61-det.sh checks it on the pinned QEMU. Each turn so
+ * ended costs QEMU about 20 us of host time (the clock's notification
+ * wakes its main loop); the kernel's boot is no part of what is measured,
+ * so it runs with icount's turns alone: two thirds of a short plan's turn
+ * ends, and of its cost, were the boot's.
  *
  * Between the guest's markers (marker.h), window by window as slubcount
  * counts, it counts what shapes the schedule: instructions, the turns it
@@ -54,6 +60,8 @@ static struct wcount counts[MAX_WINDOWS];
 static int window = -1;   /* the open window, or -1 */
 static unsigned starts, stops;
 static uint64_t ends_all;
+static int begun;         /* the plan has begun: the quantum ends turns */
+static uint64_t insns_begun;   /* instructions executed since it began */
 
 static int bad(const char *what, const char *why)
 {
@@ -68,6 +76,9 @@ static void tb_exec(unsigned int vcpu, void *udata)
 	(void)vcpu;
 	if (window >= 0)
 		counts[window].insns += n;
+	if (!begun)
+		return;
+	insns_begun += n;
 	if (!quantum_spend(&qs, n))
 		return;
 	ends_all++;
@@ -94,10 +105,18 @@ static void on_idle(qemu_plugin_id_t id, unsigned int vcpu)
 		counts[window].halts++;
 }
 
+/* udata: MARK_BEGIN, MARK_START, or NULL (a window's stop) */
+static char mark_begin_tag, mark_start_tag;
+#define MARK_BEGIN ((void *)&mark_begin_tag)
+#define MARK_START ((void *)&mark_start_tag)
+
 static void on_mark(unsigned int vcpu, void *udata)
 {
 	(void)vcpu;
-	if (udata) {
+	begun = 1;
+	if (udata == MARK_BEGIN)
+		return;
+	if (udata == MARK_START) {
 		window = starts < MAX_WINDOWS ? (int)starts : -1;
 		starts++;
 	} else {
@@ -126,9 +145,10 @@ static void tb_trans(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
 #endif
 		if (len == 2 && d[0] == 0xf3 && d[1] == 0x90)   /* pause */
 			qemu_plugin_register_vcpu_insn_exec_cb(insn, on_pause, QEMU_PLUGIN_CB_NO_REGS, NULL);
-		else if (len == 8 && mark_of(d))
+		else if (len == 8 && (mark_of(d) || mark_is_begin(d)))
 			qemu_plugin_register_vcpu_insn_exec_cb(insn, on_mark, QEMU_PLUGIN_CB_NO_REGS,
-							       mark_of(d) > 0 ? (void *)1 : NULL);
+							       mark_is_begin(d) ? MARK_BEGIN :
+							       mark_of(d) > 0 ? MARK_START : NULL);
 	}
 	qemu_plugin_register_vcpu_tb_exec_cb(tb, tb_exec, QEMU_PLUGIN_CB_NO_REGS, (void *)(uintptr_t)n);
 }
@@ -162,7 +182,8 @@ static void at_exit(qemu_plugin_id_t id, void *p)
 		fprintf(o, "quantum=%" PRIu64 "\n", qs.q);
 	else
 		fputs("quantum=inf\n", o);
-	fprintf(o, "marks_start=%u\nmarks_stop=%u\nquantum_ends=%" PRIu64 "\nplugin_api=%d\n", starts, stops,
+	fprintf(o, "quantum_from=%s\ninstructions_from_begin=%" PRIu64 "\nmarks_start=%u\nmarks_stop=%u\n"
+		"quantum_ends=%" PRIu64 "\nplugin_api=%d\n", begun ? "begin" : "never", insns_begun, starts, stops,
 		ends_all, QEMU_PLUGIN_VERSION);
 	if (fclose(o) || rename(tmp, info))
 		goto fail;
