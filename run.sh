@@ -62,11 +62,12 @@ Commands (default: all):
   variance [OPTS] where a timed boot's variance comes from: pinned and
                   unpinned boots, calibrations, several runs a boot, and
                   what each strategy buys per minute (studies/variance.sh --help)
-  test [-x GROUP] [GROUP]...
+  test [-j JOBS] [-x GROUP] [GROUP]...
                   run the test suite: the tiers unit (no VM, offline, 30 s
                   a test), smoke (a boot in each regime), full; network,
                   vm, cluster, security; all (default), or tests whose name
-                  contains it; -x leaves a group out (tests/run.sh)
+                  contains it; -x leaves a group out; -j runs JOBS tests at
+                  once (default: the CPUs, at most 4) (tests/run.sh)
   clean           remove the cache ($SLUBBENCH_CACHE)
 
 Environment (each recorded where it changes a measurement):

@@ -1,11 +1,16 @@
 #!/usr/bin/env bash
-# Run slubbench's tests: every tests/t*.sh in name order (unit tests first,
-# the end-to-end boots last). A test exits 0 (pass), 77 (skip, with its
-# reason as the last line) or anything else (fail). Ends with the five
-# slowest tests and the line "N passed, N failed, N skipped".
+# Run slubbench's tests: every tests/t*.sh, started in name order (unit
+# tests first, the end-to-end boots last), up to -j of them at once. A test
+# exits 0 (pass), 77 (skip, with its reason as the last line) or anything
+# else (fail). Ends with the five slowest tests and the line "N passed, N
+# failed, N skipped".
 #
-# Usage: tests/run.sh [-x GROUP]... [GROUP|PATTERN]...
+# Usage: tests/run.sh [-j JOBS] [-x GROUP]... [GROUP|PATTERN]...
 #   (a test runs if any GROUP or PATTERN matches and no -x GROUP does)
+#   -j JOBS    tests run at once (1 to 8; default: the host's CPUs, at
+#              most 4, as a test may boot two 2 GiB guests). Each test
+#              must pass beside any other: they share the cache's builds
+#              under its locks, and nothing else.
 # Each test names its groups in one "# group: ..." line: one tier by cost,
 # then what it needs. The tiers (docs/testing.md):
 #   unit       no VM, no kernel build, no download: at most 30 s a test;
@@ -35,8 +40,14 @@ tier_budget() { case "$1" in unit) echo 30 ;; *) echo 300 ;; esac; }
 
 excl=()
 sel=()
+jobs=$(nproc 2>/dev/null || echo 1)
+[ "$jobs" -le 4 ] || jobs=4
 while [ $# -gt 0 ]; do
 	case "$1" in
+	-j)
+		[ $# -ge 2 ] && [[ "$2" =~ ^[1-8]$ ]] || die "-j needs a number of tests to run at once, 1 to 8"
+		jobs=$2
+		shift 2 ;;
 	-x)
 		[ $# -ge 2 ] || die "-x needs a group (one of: $TIERS $NEEDS)"
 		case " $TIERS $NEEDS " in *" $2 "*) ;; *) die "-x $2: not a group (one of: $TIERS $NEEDS)" ;; esac
@@ -73,19 +84,23 @@ logdir=$SLUBBENCH_CACHE/logs/tests
 mkdir -p "$logdir"
 times=$logdir/check.time
 touch "$times"
-# every test's group line, read once: "FILE|GROUPS" a line
-while IFS='|' read -r t groups; do
-	name=${t##*/} name=${name%.sh}
-	tier=${groups%% *}
-	case " $TIERS " in *" $tier "*) ;; *) die "$t: its group line starts with '$tier', not a tier ($TIERS)" ;; esac
-	matches "$name" "$groups" || continue
-	run=()
-	[ "$tier" != unit ] || run=(${offline[@]+"${offline[@]}"})
+# start NAME FILE TIER: the test in the background, in a session of its
+# own (so that an interrupted suite stops the test's boots too), its start
+# time and pid remembered (the unit tier offline)
+declare -A pid_of=() t0_of=() tier_of=()
+start() {
+	local run=()
+	[ "$3" != unit ] || run=(${offline[@]+"${offline[@]}"})
+	t0_of[$1]=$(date +%s)
+	tier_of[$1]=$3
+	setsid ${run[@]+"${run[@]}"} bash "$2" >"$logdir/$1.log" 2>&1 </dev/null &
+	pid_of[$1]=$!
+}
+# finish NAME RC: its time recorded, its result said and counted
+finish() {
+	local name=$1 rc=$2 tier=${tier_of[$1]} secs last note
+	secs=$(($(date +%s) - t0_of[$1]))
 	last=$(awk -v n="$name" '$1 == n { print $2 }' "$times")
-	t0=$(date +%s)
-	rc=0
-	${run[@]+"${run[@]}"} bash "$t" >"$logdir/$name.log" 2>&1 </dev/null || rc=$?
-	secs=$(($(date +%s) - t0))
 	{ grep -v "^$name " "$times" || true; echo "$name $secs"; } >"$times.tmp" && mv "$times.tmp" "$times"
 	note="${secs}s${last:+, last ${last}s}"
 	[ "$tier" != smoke ] || smoke_secs=$((smoke_secs + secs))
@@ -99,10 +114,35 @@ while IFS='|' read -r t groups; do
 		tail -n 15 "$logdir/$name.log" | sed 's/^/    /' >&2
 		;;
 	esac
+}
+# reap: wait for any running test to end, and finish it
+reap() {
+	local done_pid='' rc=0 n
+	wait -n -p done_pid "${pid_of[@]}" || rc=$?
+	for n in "${!pid_of[@]}"; do
+		[ "${pid_of[$n]}" = "$done_pid" ] || continue
+		unset "pid_of[$n]"
+		finish "$n" "$rc"
+		return
+	done
+	die "bug: a test ended that the runner did not start (pid ${done_pid:-none})"
+}
+trap 'for p in "${pid_of[@]}"; do kill -- "-$p" 2>/dev/null || true; done' EXIT
+trap 'exit 130' INT TERM
+# every test's group line, read once: "FILE|GROUPS" a line
+while IFS='|' read -r t groups; do
+	name=${t##*/} name=${name%.sh}
+	tier=${groups%% *}
+	case " $TIERS " in *" $tier "*) ;; *) die "$t: its group line starts with '$tier', not a tier ($TIERS)" ;; esac
+	matches "$name" "$groups" || continue
+	while [ "${#pid_of[@]}" -ge "$jobs" ]; do reap; done
+	start "$name" "$t" "$tier"
 done < <(awk 'FNR == 1 && NR > 1 { print f "|" g } FNR == 1 { f = FILENAME; g = "" }
 	/^# group: / && g == "" { g = substr($0, 10) } END { if (NR) print f "|" g }' "$SLUBBENCH_TOP"/tests/t[0-9]*.sh)
+while [ "${#pid_of[@]}" -gt 0 ]; do reap; done
+trap - EXIT
 [ $((pass + fail + skip)) -gt 0 ] || die "no test matches '${sel[*]}' (groups: $TIERS $NEEDS all)"
 [ "$smoke_secs" -le "$(tier_budget smoke)" ] || say test "the smoke tier took $smoke_secs s, over its $(tier_budget smoke) s"
 say test "slowest (their last times, $times): $(sort -k2,2nr "$times" | head -n5 | awk '{ printf "%s%s %ss", (NR > 1 ? ", " : ""), $1, $2 }')"
-echo "$pass passed, $fail failed, $skip skipped"
+echo "$pass passed, $fail failed, $skip skipped ($jobs at once)"
 [ "$fail" -eq 0 ]
