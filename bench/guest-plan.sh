@@ -19,11 +19,10 @@
 #                plan at several vCPU counts numbers each count's
 #                configurations apart, as the machine is part of what ran
 #   SB_KNOB      NAME=VALUE (--slub-knob): written to /sys/kernel/slab/C/NAME
-#                for each cache C of SB_KNOB_CACHES (default SB_CACHES; a
-#                cache the kernel lacks is refused) before the warm-up, and read
-#                back into knobs.txt ("cache name wanted got"; got "refused"
-#                when the write failed); a knob not set as asked ends the
-#                plan there (exit 3), nothing measured
+#                for each cache C of SB_KNOB_CACHES (default SB_CACHES; a cache
+#                the kernel lacks is refused) before the warm-up, and read back
+#                into knobs.txt ("cache name wanted got"; got "refused" when the
+#                write failed); a knob not set ends the plan (exit 3)
 #   SB_SERIES    MS (a series boot, bench/run.sh --series): in each emulated
 #                run, a sampler reads the hot caches' partial-list length
 #                and SLUB statistics every MS ms of guest time (0: none)
@@ -37,9 +36,8 @@
 #   cN-emulated-wK.txt hackbench output of the emulated-counters run K
 #   cN-emulated-wK.slubstat  SLUB statistics of that run
 #   cN-series-wK.txt   a series boot's samples of that run: "ms cache file
-#                      value", ms since the sampler started, value the
-#                      file's first field (SERIES_FILES); the last sample is
-#                      taken when hackbench has ended
+#                      value", ms since the sampler started, value the file's
+#                      first field (SERIES_FILES); the last one after hackbench
 #   series-cost.txt    "samples ns": the guest time of SERIES_COST samples
 #                      taken back to back before the warm-up (a series boot)
 #   cN-timed.ctxt, cN-emulated-wK.ctxt   the guest's context switches during
@@ -63,9 +61,7 @@ if [ "$SB_EMULATED" = 1 ] && [ "$SB_COUNT$SB_PROFILE" != 00 ]; then
 	exit 2
 fi
 
-# the plan begins: in the counting mode the quantum ends turns from here on
-# (emu/src/slubquantum.c; the kernel's boot ran with icount's turns alone)
-[ "$SB_EMULATED" = 0 ] || sbmark begin
+[ "$SB_EMULATED" = 0 ] || sbmark begin # the counting mode's quantum starts here (slubquantum.c)
 
 COUNTERS="alloc_fastpath alloc_slowpath free_fastpath free_slowpath free_frozen
 free_add_partial free_remove_partial alloc_from_partial alloc_slab alloc_refill

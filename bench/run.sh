@@ -275,6 +275,7 @@ fi
 mapfile -t emu_boots < <(counting_mode_boots)
 # counting-mode boots do not depend on the host: several at once
 if [ "$emulated_mode" = det ]; then boots_at_once "$jobs" ${emu_boots[@]+"${emu_boots[@]}"}; else boots_at_once 1 ${emu_boots[@]+"${emu_boots[@]}"}; fi
+[ "${#emu_boots[@]}" = 0 ] || first_figure || say bench "warning: no first figure (the report will have the mechanism)"
 r=1
 while :; do
 	while IFS=, read -r -u 3 rr pos l _ x; do
@@ -294,7 +295,6 @@ while :; do
 done
 trap - INT TERM
 join_csv
-failed=$(boots_failed)
-write_manifest complete "$stop"
+failed=$(boots_failed) && write_manifest complete "$stop"
 say bench "done: $(find "$out/raw" -name "done" | wc -l) boots ($failed failed) in $(elapsed), stopped on $stop; results in $out"
 echo "$out"

@@ -232,6 +232,26 @@ write_manifest() {
 	mv "$out/manifest.json.tmp" "$out/manifest.json"
 }
 
+# first_figure: the mechanism, as soon as the counting-mode boots are done
+# and before the timed rounds: add_partial() per 1000 messages a kernel in
+# the counting mode (or MTTCG's emulated boots), and its ratio to the
+# baseline (paired by seed, 95%), the configuration and vCPU count each;
+# a run is one window of one boot; nothing if there is none.
+first_figure() {
+	local f=$out/.first-figure.csv
+	join_csv
+	[ -s "$out/counters.csv" ] && [ -s "$out/hackbench.csv" ] || return 0
+	"$TOOLS_BIN/slubstats" mechanism "$out/counters.csv" "$out/hackbench.csv" --baseline "$baseline" --kind emulated \
+		--caches "$(run_hot_caches "$out/manifest.json" | tr ' ' ,)" >"$f" 2>/dev/null || { rm -f "$f"; return 0; }
+	csv_rows "$f" kernel config vcpus counter cache n per_1000_messages ratio ratio_lo ratio_hi | awk -F'|' -v b="$baseline" '
+		$4 == "add_partial" && $5 == "all" {
+			r = $8 == "" ? "" : sprintf(", x%.2f (%.2f..%.2f) against %s", $8, $9, $10, b)
+			printf "  %s %s (%s vCPUs, %d runs): %.1f%s\n", $1, $2, $3, $6, $7, r }' >"$f.txt"
+	[ ! -s "$f.txt" ] || say bench "the mechanism so far: add_partial() per 1000 messages, $([ "$emulated_mode" = det ] && echo "the counting mode" || echo "emulated boots (MTTCG)"):
+$(cat "$f.txt")"
+	rm -f "$f" "$f.txt"
+}
+
 # current_intervals: the paired ratio of each kernel to the baseline so far
 # (main configuration), one line each; and MAX_HALFWIDTH, the widest 95%
 # half-width of any comparison, in percent (empty while there is none).

@@ -56,6 +56,14 @@ done
 grep -q '^Emulated counters' "$R/report.txt" && grep -qE '^  head/tail: instructions [-+][0-9.]+%' "$R/report.txt" ||
 	fail "report: no emulated counters section: $(cat "$R/report.txt")"
 ok "emulated counters: one untimed boot per kernel, emulated.csv, the report's section"
+# the mechanism on screen once the counting-mode boots are done, before
+# the first timed boot starts
+fig=$(grep -n -A2 'the mechanism so far: add_partial() per 1000 messages, ' "$tmp/log") ||
+	fail "no first figure in the bench's output: $(head -n 20 "$tmp/log")"
+grep -qE '^[0-9]+-  head c1 \(2 vCPUs, 2 runs\): [0-9.]+, x[0-9.]+ \([0-9.]+\.\.[0-9.]+\) against tail$' <<<"$fig" ||
+	fail "the first figure has no head against tail: $fig"
+[ "${fig%%:*}" -lt "$(grep -n 'round 1/2' "$tmp/log" | head -n1 | cut -d: -f1)" ] || fail "the first figure came after round 1 began"
+ok "the mechanism on screen before the timed rounds: $(sed -n 2p <<<"$fig" | sed 's/^[0-9]*-  //')"
 # --emulated-windows 2: c1 ran twice in each emulated boot, each run its
 # own window and replicate: counts, SLUB statistics and times per window
 for k in head tail; do
