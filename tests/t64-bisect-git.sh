@@ -24,7 +24,7 @@ state() { (cd "$G" && find . -printf '%P %s %T@\n' | LC_ALL=C sort | sha256sum);
 before=$(state)
 
 t0=$(date +%s)
-"$B" --tree "$G" --good HEAD~8 --bad HEAD --end-boots 1 --out "$tmp/a" >"$tmp/log" 2>&1 || { tail -n 30 "$tmp/log"; fail "bisect failed"; }
+"$B" --tree "$G" --good HEAD~8 --bad HEAD --end-boots 1 --groups 4 --loops 50 --out "$tmp/a" >"$tmp/log" 2>&1 || { tail -n 30 "$tmp/log"; fail "bisect failed"; }
 secs=$(($(date +%s) - t0))
 R=$tmp/a/report.txt
 grep -A2 '^Result: the first bad change is step 5 of 8:$' "$R" | grep -qx "  ${culprit:0:12}" ||
