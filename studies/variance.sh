@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Where the time's variance comes from, and what narrows an A/A interval per
-# minute (issue #9, item 5). One kernel boots N times; pinned and unpinned
+# minute. One kernel boots N times; pinned and unpinned
 # boots alternate (U P P U U P P U ...: each condition as often early as
 # late). Each boot warms up, runs two calibrations that touch no slab path
 # on purpose, then times hackbench REPS times:

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # group: unit
-# The variance experiment (studies/variance.sh, issue #9 item 5) without
+# The variance experiment (studies/variance.sh) without
 # boots: its bad input is refused before anything is built; slubstats
 # variance on a made-up variance.csv finds a calibration that explains the
 # time exactly (no residual), keeps the conditions apart, and refuses a

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # group: full vm
-# A SLUB knob as a factor of the plan (--slub-knob, issue #26 item 1), really
+# A SLUB knob as a factor of the plan (--slub-knob), really
 # booted: tail at min_partial 2 and 7, each a label of its own; every boot
 # of each reads back its value for both hot caches (counters.csv, source
 # knob), the manifest and the report's provenance name the knob, and the

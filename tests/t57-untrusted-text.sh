@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # group: unit security
 # What a run directory says is shown, never obeyed, and never breaks the
-# report (issue #21, classes 3 and 6-8): huge fields and rows stay fast,
+# report: huge fields and rows stay fast,
 # escapes reach no terminal, the "Reproduce:" line is rebuilt from the
 # checked plan, long labels and symbols fold to 80 columns, and fields of
 # the wrong type are refused in one line with nothing left half-written.
