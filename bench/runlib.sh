@@ -246,7 +246,7 @@ first_figure() {
 	csv_rows "$f" kernel config vcpus counter cache n per_1000_messages ratio ratio_lo ratio_hi | awk -F'|' -v b="$baseline" '
 		$4 == "add_partial" && $5 == "all" {
 			r = $8 == "" ? "" : sprintf(", x%.2f (%.2f..%.2f) against %s", $8, $9, $10, b)
-			printf "  %s %s (%s vCPUs, %d runs): %.1f%s\n", $1, $2, $3, $6, $7, r }' >"$f.txt"
+			printf "  %s %s (%s%d runs): %.1f%s\n", $1, $2, $3 == "" ? "" : $3 " vCPUs, ", $6, $7, r }' >"$f.txt"
 	[ ! -s "$f.txt" ] || say bench "the mechanism so far: add_partial() per 1000 messages, $([ "$emulated_mode" = det ] && echo "the counting mode" || echo "emulated boots (MTTCG)"):
 $(cat "$f.txt")"
 	rm -f "$f" "$f.txt"

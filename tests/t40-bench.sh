@@ -60,7 +60,7 @@ ok "emulated counters: one untimed boot per kernel, emulated.csv, the report's s
 # the first timed boot starts
 fig=$(grep -n -A2 'the mechanism so far: add_partial() per 1000 messages, ' "$tmp/log") ||
 	fail "no first figure in the bench's output: $(head -n 20 "$tmp/log")"
-grep -qE '^[0-9]+-  head c1 \(2 vCPUs, 2 runs\): [0-9.]+, x[0-9.]+ \([0-9.]+\.\.[0-9.]+\) against tail$' <<<"$fig" ||
+grep -qE '^[0-9]+-  head c1 \(([0-9]+ vCPUs, )?2 runs\): [0-9.]+, x[0-9.]+ \([0-9.]+\.\.[0-9.]+\) against tail$' <<<"$fig" ||
 	fail "the first figure has no head against tail: $fig"
 [ "${fig%%:*}" -lt "$(grep -n 'round 1/2' "$tmp/log" | head -n1 | cut -d: -f1)" ] || fail "the first figure came after round 1 began"
 ok "the mechanism on screen before the timed rounds: $(sed -n 2p <<<"$fig" | sed 's/^[0-9]*-  //')"
