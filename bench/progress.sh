@@ -8,8 +8,10 @@
 # with 19 to go. The kinds: count (round 0), emulated (counting mode with
 # the cache model), instructions (counting mode, instructions alone:
 # --emulated-instructions) and timed. PACE_SECS/PACE_N: wall seconds and
-# boots of each kind so far (J boots at once: their wave's seconds).
-declare -A PACE_SECS=() PACE_N=()
+# boots of each kind so far (J boots at once: their wave's seconds);
+# PACE_LIST: each boot's seconds, whose median prices the boots left (one
+# slow boot, a retry or a busy minute, moves a mean, not a median).
+declare -A PACE_SECS=() PACE_N=() PACE_LIST=()
 # PRIOR_SECS: a boot's wall seconds of each kind before any has been seen:
 # the default plan on this project's 2-core machine (a run of it on
 # 2026-12-05: round-0 boots 13-23 s; counting-mode boots two at a time, per
@@ -21,18 +23,25 @@ declare -A PACE_SECS=() PACE_N=()
 declare -A PRIOR_SECS=([count]=19 [emulated]=40 [instructions]=20 [timed]=10 [series]=12)
 # paced KIND SECONDS N: N boots of KIND took SECONDS of wall time
 paced() {
+	local i
 	PACE_SECS[$1]=$((${PACE_SECS[$1]:-0} + $2)) PACE_N[$1]=$((${PACE_N[$1]:-0} + $3))
+	for ((i = 0; i < $3; i++)); do PACE_LIST[$1]+=" $(($2 / $3))"; done
+}
+# pace_median KIND: the median of its boots' seconds (the lower of two middles)
+pace_median() {
+	tr ' ' '\n' <<<"${PACE_LIST[$1]}" | grep . | sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'
 }
 # pace_kind KIND SEED: the pace's kind of a boot (emulated: by its seed)
 pace_kind() {
 	if [ "$1" = emulated ] && instructions_only "$2"; then echo instructions; else echo "$1"; fi
 }
 # eta_note: ", about XmYYs left": the boots not yet done of each kind at
-# its pace (a kind not seen yet at its prior, scaled); nothing before the
+# its median pace (a kind not seen yet at its prior, scaled by the
+# median boot's pace against its own prior); nothing before the
 # first boot ends. Uses run.sh's expected_boots, expected_emulated,
 # expected_cache, n0.
 eta_note() {
-	local k left=0 seen=0 prior=0 todo e_all=0 e_cache=0 f seed
+	local k s left=0 pace todo e_all=0 e_cache=0 f seed
 	# the counting-mode boots done, by their seed (raw/eNN-...)
 	while IFS= read -r f; do
 		[ -n "$f" ] || continue
@@ -45,12 +54,15 @@ eta_note() {
 	local -A done_n=([count]=$(find "$out/raw" -path '*/r00-*/done' | wc -l) [emulated]=$e_cache [instructions]=$((e_all - e_cache))
 		[series]=$(find "$out/raw" -path '*/s[0-9]*/done' | wc -l))
 	done_n[timed]=$(($(find "$out/raw" -name "done" | wc -l) - done_n[count] - e_all - done_n[series]))
-	for k in "${!PACE_N[@]}"; do seen=$((seen + PACE_SECS[$k])) prior=$((prior + PACE_N[$k] * PRIOR_SECS[$k])); done
-	[ "$prior" -gt 0 ] || return 0
+	[ "${#PACE_N[@]}" -gt 0 ] || return 0
+	# the host's pace: the median, over the boots so far, of a boot's
+	# seconds against its kind's prior (in thousandths)
+	pace=$(for k in "${!PACE_LIST[@]}"; do for s in ${PACE_LIST[$k]}; do echo $((s * 1000 / PRIOR_SECS[$k])); done; done |
+		sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }')
 	for k in count emulated instructions series timed; do
 		todo=$((want[$k] - done_n[$k]))
 		[ "$todo" -gt 0 ] || continue
-		if [ "${PACE_N[$k]:-0}" -gt 0 ]; then left=$((left + todo * PACE_SECS[$k] / PACE_N[$k])); else left=$((left + todo * PRIOR_SECS[$k] * seen / prior)); fi
+		if [ "${PACE_N[$k]:-0}" -gt 0 ]; then left=$((left + todo * $(pace_median "$k"))); else left=$((left + todo * PRIOR_SECS[$k] * pace / 1000)); fi
 	done
 	echo ", about $((left / 60))m$(printf '%02d' $((left % 60)))s left"
 }

@@ -171,9 +171,14 @@ eta=$(
 	eta_note
 	paced count 38 1
 	eta_note
+	# a fast boot and a slow one (a retry, a busy minute) move no median
+	paced count 10 1
+	paced count 300 1
+	eta_note
 )
-[ "$eta" = ", about 4m38s left" ] || fail "ETA: '$eta' (want nothing before a boot ends, then about 4m38s)"
-ok "the ETA prices each kind at its pace, a kind not yet seen at its prior scaled by the host's pace (4m38s, by hand)"
+[ "$eta" = ", about 4m38s left
+, about 4m38s left" ] || fail "ETA: '$eta' (want nothing before a boot ends, then about 4m38s, twice)"
+ok "the ETA prices each kind at its median pace, a kind not yet seen at its prior scaled by the host's (4m38s, by hand; the same after a boot of 10 s and one of 300 s)"
 
 # Kernels from two trees (lib/trees.sh): labels NAME@TREE, each tree's
 # builds listed, and balanced like any four kernels; a tree without SLAB
