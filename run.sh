@@ -12,13 +12,8 @@ usage: ./run.sh [COMMAND] [OPTIONS]
 
 Commands (default: all):
   all [OPTS]      deps, kernels, rootfs, bench and report: the whole job;
-                  takes the bench's options, e.g. --kernels, --profile,
-                  --groups, --loops, --mode, --rounds, --design, --seed,
-                  --precision, --smp, --mem, --accel, --out, --quick,
-                  --dry-run, --emulated-counters N, --emulated-mode det|mttcg,
-                  --emulated-windows W,
-                  --jobs J, --variant NAME=PATCH, --tree T
-                  (./run.sh bench --help)
+                  takes the bench's options (./run.sh bench --help, made
+                  from bench/options.sh, where each is declared once)
   deps            install the Debian packages slubbench needs (only those missing)
   kernels [OPTS] [VARIANT[@TREE]...]
                   build kernel variants (default: all in kernels/variants

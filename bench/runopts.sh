@@ -1,83 +1,84 @@
 # shellcheck shell=bash disable=SC2034
-# The bench's options, sourced by bench/run.sh: the settings and their
-# defaults, one checker of each (set_opt: the command line and --resume's
-# plan.json both come through it), the parser, the saved plan.
+# The bench's options, sourced by bench/run.sh: their table (bench/options.sh:
+# each option, its setting, default, check and help, declared once), the
+# checks no lib/opts.sh opt_* gives, the settings that only make sense
+# together, and the saved plan.
 # shellcheck source=lib/detboot.sh
 . "$SLUBBENCH_TOP/lib/detboot.sh"
+# shellcheck source=bench/options.sh
+. "$SLUBBENCH_TOP/bench/options.sh"
+tree_name=''
 
-kernels="slab stock head tail" profile=2007 groups=10 loops=150 fds=20 datasize=100
-mode=socket unit=process rounds=12 design=auto seed='' smp='' mem='' accel=auto timeout=
-count=1 prof=1 emulated=3 out='' resume='' dry=0 precision='' max_rounds=64 max_time='' retries=2 retry_failed=0
-shard='' user_variants=() plan_variants=() emulated_mode=det jobs='' emulated_windows=1 machine=''
-emulated_instructions=9 slub_knob='' knob_caches='' series=0 series_interval=20 tree_opt='' tree_name=''
-quantum=$DET_QUANTUM_DEFAULT
-
-# set_opt KEY VALUE: one setting, checked; the command line and --resume's
-# plan.json both come through here.
-set_opt() {
-	local k=$1 v=$2 x
-	case "$k" in
-	kernels) kernels=$(opt_list --kernels "$v" "one kernel (e.g. head,tail)" opt_name) ;;
-	groups) groups=$(opt_list --groups "$v" "one group count (e.g. 10)" opt_uint) ;;
-	profile) profile=$(opt_choice --profile "$v" 2007 modern) ;;
-	mode) mode=$(opt_choice --mode "$v" socket pipe) ;;
-	unit) unit=$(opt_choice --unit "$v" process thread) ;;
-	design) design=$(opt_choice --design "$v" auto williams random) ;;
-	accel) accel=$(opt_choice --accel "$v" auto kvm tcg) ;;
-	smp)
-		smp=
-		list_words "$v"
-		for x in ${WORDS[@]+"${WORDS[@]}"}; do
-			x=$(opt_uint --smp "$x")
-			case " $smp " in *" $x "*) die "--smp lists $x twice: give each vCPU count once" ;; esac
-			smp+="$x "
-		done
-		[ -n "$smp" ] || die "--smp needs a vCPU count, or a list such as 2,4,8"
-		smp=${smp% } ;;
-	loops | fds | datasize | rounds | mem | timeout | max_rounds) x=$(opt_uint "--${k//_/-}" "$v"); printf -v "$k" %s "$x" ;;
-	count | prof) x=$(opt_choice "$k" "$v" 0 1); printf -v "$k" %s "$x" ;;
-	retries) retries=$(opt_count --retries "$v") ;;
-	emulated) emulated=$(opt_count --emulated-counters "$v") ;;
-	emulated_instructions) emulated_instructions=$(opt_count --emulated-instructions "$v") ;;
-	emulated_mode) emulated_mode=$(opt_choice --emulated-mode "$v" det mttcg) ;;
-	emulated_windows)
-		x=$(opt_uint --emulated-windows "$v")
-		[ "$x" -le "$EMU_MAX_WINDOWS" ] || die "--emulated-windows $x is more than the plugin's $EMU_MAX_WINDOWS windows a boot: use at most $EMU_MAX_WINDOWS"
-		emulated_windows=$x ;;
-	machine)
-		# a name's form here; bench/run.sh checks it against the machine
-		# table (emu/src/machines.h, its one owner) once the tools are built
-		[[ "$v" =~ ^[a-z][a-z0-9_-]{0,31}$ ]] || die "--machine needs a machine's name such as clovertown (bin/slubstats machines), not '$v'"
-		machine=$v ;;
-	jobs)
-		x=$(opt_uint --jobs "$v")
-		[ "$x" -le "$(nproc)" ] || die "--jobs $x is more than this host's $(nproc) cores: each counting boot takes one"
-		jobs=$x ;;
-	seed) [[ "$v" =~ ^[0-9]{1,19}$ ]] || die "--seed needs a whole number, not '$v'"; seed=$v ;;
-	precision)
-		[[ "$v" =~ ^([0-9]+(\.[0-9]+)?)%$ ]] || die "--precision needs a percentage such as 2%, not '$v'"
-		awk -v p="${v%\%}" 'BEGIN { exit !(p > 0 && p <= 50) }' || die "--precision $v is out of range: use more than 0% and at most 50%"
-		precision=${v%\%} ;;
-	shard)
-		[[ "$v" =~ ^([1-9][0-9]{0,3})/([1-9][0-9]{0,3})$ ]] && [ "${BASH_REMATCH[1]}" -le "${BASH_REMATCH[2]}" ] ||
-			die "--shard takes I/N, shard I of N with 1 <= I <= N (e.g. 1/4), not '$v'"
-		shard=$v ;;
-	max_time)
-		[[ "$v" =~ ^([0-9]+h)?([0-9]+m)?([0-9]+s)?$ ]] && [ -n "$v" ] ||
-			die "--max-time needs a duration such as 45m, 1h30m or 90s, not '$v'"
-		max_time=$v ;;
-	slub_knob) slub_knob=$(knob_spec "$v") ;;
-	quantum) quantum=$(det_quantum --quantum "$v") ;;
-	series) series=$(opt_count --series "$v") ;;
-	series_interval)
-		x=$(opt_uint --series-interval "$v")
-		[ "$x" -ge "$SERIES_MIN_MS" ] && [ "$x" -le "$SERIES_MAX_MS" ] ||
-			die "--series-interval $x ms is out of range: use $SERIES_MIN_MS to $SERIES_MAX_MS ms (shorter: a sample takes about 1 ms of a vCPU; longer: a run of about 2 s gives too few samples)"
-		series_interval=$x ;;
-	knob_caches) knob_caches=$(opt_list --knob-caches "$v" "one cache (e.g. skbuff_head_cache)" opt_name) ;;
-	*) die "bug: unknown setting $k" ;;
-	esac
+# The checks of bench/options.sh's table: check_* OPT VALUE prints the
+# value as it is kept, or fails with one line naming OPT. Each runs in a
+# command substitution, which does not inherit errexit: every failure
+# inside exits by itself.
+check_kernels() { opt_list "$1" "$2" "one kernel (e.g. head,tail)" opt_name; }
+check_groups() { opt_list "$1" "$2" "one group count (e.g. 10)" opt_uint; }
+check_caches() { opt_list "$1" "$2" "one cache (e.g. skbuff_head_cache)" opt_name; }
+check_seed() { [[ "$2" =~ ^[0-9]{1,19}$ ]] || die "$1 needs a whole number, not '$2'"; echo "$2"; }
+check_smp() {
+	local x out=''
+	list_words "$2"
+	for x in ${WORDS[@]+"${WORDS[@]}"}; do
+		x=$(opt_uint "$1" "$x") || exit 1
+		case " $out " in *" $x "*) die "$1 lists $x twice: give each vCPU count once" ;; esac
+		out+="$x "
+	done
+	[ -n "$out" ] || die "$1 needs a vCPU count, or a list such as 2,4,8"
+	echo "${out% }"
 }
+check_windows() {
+	local x
+	x=$(opt_uint "$1" "$2") || exit 1
+	[ "$x" -le "$EMU_MAX_WINDOWS" ] || die "$1 $x is more than the plugin's $EMU_MAX_WINDOWS windows a boot: use at most $EMU_MAX_WINDOWS"
+	echo "$x"
+}
+# a name's form here; bench/run.sh checks it against the machine table
+# (emu/src/machines.h, its one owner) once the tools are built
+check_machine() {
+	[[ "$2" =~ ^[a-z][a-z0-9_-]{0,31}$ ]] || die "$1 needs a machine's name such as clovertown (bin/slubstats machines), not '$2'"
+	echo "$2"
+}
+check_jobs() {
+	local x
+	x=$(opt_uint "$1" "$2") || exit 1
+	[ "$x" -le "$(nproc)" ] || die "$1 $x is more than this host's $(nproc) cores: each counting boot takes one"
+	echo "$x"
+}
+# kept as the number (plan.json), given as P%
+check_precision() {
+	[[ "$2" =~ ^([0-9]+(\.[0-9]+)?)%$ ]] || die "$1 needs a percentage such as 2%, not '$2'"
+	awk -v p="${2%\%}" 'BEGIN { exit !(p > 0 && p <= 50) }' || die "$1 $2 is out of range: use more than 0% and at most 50%"
+	echo "${2%\%}"
+}
+check_shard() {
+	[[ "$2" =~ ^([1-9][0-9]{0,3})/([1-9][0-9]{0,3})$ ]] && [ "${BASH_REMATCH[1]}" -le "${BASH_REMATCH[2]}" ] ||
+		die "$1 takes I/N, shard I of N with 1 <= I <= N (e.g. 1/4), not '$2'"
+	echo "$2"
+}
+check_duration() {
+	[[ "$2" =~ ^([0-9]+h)?([0-9]+m)?([0-9]+s)?$ ]] && [ -n "$2" ] ||
+		die "$1 needs a duration such as 45m, 1h30m or 90s, not '$2'"
+	echo "$2"
+}
+check_interval() {
+	local x
+	x=$(opt_uint "$1" "$2") || exit 1
+	[ "$x" -ge "$SERIES_MIN_MS" ] && [ "$x" -le "$SERIES_MAX_MS" ] ||
+		die "$1 $x ms is out of range: use $SERIES_MIN_MS to $SERIES_MAX_MS ms (shorter: a sample takes about 1 ms of a vCPU; longer: a run of about 2 s gives too few samples)"
+	echo "$x"
+}
+# one knob a run: a second --slub-knob on the command line is refused
+check_knob() {
+	[ -z "${GIVEN[slub_knob]:-}" ] || die "$1: one knob a run (already $slub_knob)"
+	knob_spec "$2"
+}
+opt_any() { printf '%s\n' "$2"; }
+opt_nonempty() { [ -n "$2" ] || die "$1 needs a run id or directory, not ''"; printf '%s\n' "$2"; }
+# the actions of the table's @ entries
+add_variant() { user_variants+=("$1"); }
+quick() { kernels="head tail" rounds=2 groups=4 loops=50 prof=0 emulated=1 emulated_instructions=0; }
 
 # SLUB's runtime knobs a plan may set (/sys/kernel/slab/CACHE/NAME) and the
 # largest value each takes here: min_partial (empty slabs a node keeps) and
@@ -123,41 +124,6 @@ apply_tree() {
 	kernels=${out% }
 }
 
-# parse_opts ARG...: the command line, into the settings above.
-parse_opts() {
-	local k
-	while [ $# -gt 0 ]; do
-		case "$1" in
-		--kernels | --profile | --groups | --loops | --fds | --datasize | --mode | --unit | --rounds | \
-			--design | --seed | --smp | --mem | --accel | --timeout | --precision | --max-rounds | --max-time | --retries | --shard)
-			need_val "$@"; k=${1#--}; set_opt "${k//-/_}" "$2"; shift 2 ;;
-		--no-count) count=0; shift ;;
-		--no-profile) prof=0; shift ;;
-		--emulated-counters) need_val "$@"; set_opt emulated "$2"; shift 2 ;;
-		--emulated-instructions) need_val "$@"; set_opt emulated_instructions "$2"; shift 2 ;;
-		--emulated-mode) need_val "$@"; set_opt emulated_mode "$2"; shift 2 ;;
-		--emulated-windows) need_val "$@"; set_opt emulated_windows "$2"; shift 2 ;;
-		--jobs) need_val "$@"; set_opt jobs "$2"; shift 2 ;;
-		--slub-knob) need_val "$@"; [ -z "$slub_knob" ] || die "--slub-knob: one knob a run (already $slub_knob)"
-			set_opt slub_knob "$2"; shift 2 ;;
-		--knob-caches) need_val "$@"; set_opt knob_caches "$2"; shift 2 ;;
-		--series | --series-interval) need_val "$@"; k=${1#--}; set_opt "${k//-/_}" "$2"; shift 2 ;;
-		--quantum) need_val "$@"; set_opt quantum "$2"; quantum_given=1; shift 2 ;;
-		--machine) need_val "$@"; set_opt machine "$2"; shift 2 ;;
-		--no-emulated-counters) no_emulated; shift ;;
-		--quick) kernels="head tail" rounds=2 groups=4 loops=50 prof=0 emulated=1 emulated_instructions=0; shift ;;
-		--out) need_val "$@"; out=$2; shift 2 ;;
-		--variant) need_val "$@"; user_variants+=("$2"); shift 2 ;;
-		--tree) need_val "$@"; tree_opt=$2; shift 2 ;;
-		--resume) need_val "$@"; [ -n "$2" ] || die "--resume needs a run id or directory, not ''"; resume=$2; shift 2 ;;
-		--dry-run) dry=1; shift ;;
-		--retry-failed) retry_failed=1; shift ;;
-		-h | --help) usage_from_header "$0" ;;
-		*) die "unknown option '$1' (see ./run.sh bench --help)" ;;
-		esac
-	done
-}
-
 # check_opts: the settings that only make sense together.
 check_opts() {
 	[ -z "$max_time" ] || [ -n "$precision" ] || die "--max-time goes with --precision"
@@ -170,7 +136,7 @@ check_opts() {
 	[ "$series" -le "$(emulated_boots)" ] ||
 		die "--series $series needs as many counting-mode boots a kernel (seeds 1..$series, each a series boot's twin without the sampler): give --emulated-instructions $((series - emulated)) or fewer --series"
 	# a quantum given under MTTCG (the default's is the counting mode's alone)
-	[ "${quantum_given:-0}" = 0 ] || [ "$emulated_mode" = det ] ||
+	[ -z "${GIVEN[quantum]:-}" ] || [ "$emulated_mode" = det ] ||
 		die "--quantum $quantum shapes the counting mode's schedule: drop --emulated-mode $emulated_mode (MTTCG runs the vCPUs in parallel)"
 	[ "$series" = 0 ] || [ "$emulated_mode" = det ] ||
 		die "--series runs in the counting mode: drop --emulated-mode $emulated_mode"
@@ -214,8 +180,8 @@ counters_opts() {
 # ---- resume: the saved plan's known keys, checked as options are ---------
 # (a shard's plan.json is the whole run's plan and its shard: bench/merge.sh
 # compares the rest)
-PLAN_KEYS="kernels profile groups loops fds datasize mode unit rounds design seed smp mem accel timeout count prof emulated emulated_instructions emulated_mode emulated_windows quantum machine precision max_rounds max_time retries shard slub_knob knob_caches series series_interval"
-# the defaults of the saved settings, before any option (plan_command)
+# (PLAN_KEYS: bench/options.sh's table) the defaults of the saved settings,
+# before any option (plan_command)
 declare -A PLAN_DEFAULT
 for k in $PLAN_KEYS; do PLAN_DEFAULT[$k]=${!k}; done
 # load_plan FILE: a saved plan's settings, each checked by set_opt; one line
@@ -250,17 +216,15 @@ plan_command() {
 		v=${!k}
 		[ "$v" != "${PLAN_DEFAULT[$k]}" ] || continue
 		case "$k" in
-		count | prof) [ "$v" = 1 ] || cmd+=" --no-${k/prof/profile}" ;;
-		emulated) [ "$(emulated_boots)" = 0 ] || cmd+=" --emulated-counters $v" ;;
-		emulated_instructions) [ "$(emulated_boots)" = 0 ] || cmd+=" --emulated-instructions $v" ;;
-		quantum) [ "$(emulated_boots)" = 0 ] || [ "$emulated_mode" != det ] || cmd+=" --quantum $v" ;;
-		precision) cmd+=" --precision $v%" ;;
-		kernels | groups | smp) cmd+=" --$k ${v// /,}" ;;
-		knob_caches) cmd+=" --knob-caches ${v// /,}" ;;
-		*) cmd+=" --${k//_/-} $v" ;;
+		emulated | emulated_instructions) [ "$(emulated_boots)" = 0 ] || cmd+=" ${FLAG_OF[$k]} $v" ;;
+		quantum) [ "$(emulated_boots)" = 0 ] || [ "$emulated_mode" != det ] || cmd+=" ${FLAG_OF[$k]} $v" ;;
+		precision) cmd+=" ${FLAG_OF[$k]} $v%" ;;
+		*)
+			# a switch's value by the switch; a list comma-separated
+			if [ -n "${SWITCH_OF[$k=$v]:-}" ]; then cmd+=" ${SWITCH_OF[$k=$v]}"; else cmd+=" ${FLAG_OF[$k]} ${v// /,}"; fi ;;
 		esac
 	done
-	[ "$(emulated_boots)" != 0 ] || cmd+=" --no-emulated-counters"
+	[ "$(emulated_boots)" != 0 ] || cmd+=" ${SWITCH_OF[@no_emulated]}"
 	for name in ${plan_variants[@]+"${plan_variants[@]}"}; do cmd+=" --variant $name=PATCH"; done
 	echo "$cmd --out results/$1"
 }

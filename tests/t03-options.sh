@@ -52,3 +52,25 @@ for q in 0 -5 1e4 abc 1000000001 010; do
 done
 expect_fail "$TOP/bench/run.sh" --dry-run --quantum 10000 --emulated-mode mttcg
 contains "$OUT" "^slubbench: error: --quantum 10000 shapes the counting mode's schedule: drop --emulated-mode mttcg" "--quantum with MTTCG refused"
+
+# The bench's options are declared once (bench/options.sh): --help is made
+# from the table and names every option the parser takes exactly once;
+# every option the parser takes is a flag of the table (one that is not is
+# refused); shellcheck's list of the settings is the table's.
+help=$("$TOP/bench/run.sh" --help)
+# shellcheck source=bench/options.sh
+flags=$(SLUBBENCH_TOP=$TOP bash -c '. "$SLUBBENCH_TOP/lib/common.sh"; . "$SLUBBENCH_TOP/lib/detboot.sh"; . "$SLUBBENCH_TOP/bench/options.sh"; printf "%s\n" "${!OPT_ACTION[@]}"' | sort)
+[ "$(wc -l <<<"$flags")" -ge 40 ] || fail "the table has $(wc -l <<<"$flags") flags"
+for f in $flags; do
+	n=$(grep -cE "^  ([-a-z]+, )?$f( |,|$)" <<<"$help" || true)
+	[ "$n" = 1 ] || fail "bench --help names $f $n times, want once"
+done
+[ "$(grep -cE '^  -' <<<"$help")" = "$(grep -vc '^-h$' <<<"$flags")" ] || fail "bench --help lists options the table does not: $(grep -E '^  -' <<<"$help" | head -n 3)"
+[ -z "$(awk 'length > 80' <<<"$help")" ] || fail "bench --help is wider than 80 columns: $(awk 'length > 80' <<<"$help" | head -n 1)"
+keys=$(SLUBBENCH_TOP=$TOP bash -c '. "$SLUBBENCH_TOP/lib/common.sh"; . "$SLUBBENCH_TOP/lib/detboot.sh"; . "$SLUBBENCH_TOP/bench/options.sh"
+	for f in "${!OPT_ACTION[@]}"; do a=${OPT_ACTION[$f]}; [[ "$a" == @* ]] || echo "${a%%=*}"; done' | sort -u)
+declared=$(awk '/^declare kernels/ { f = 1 } f { gsub(/[\\\t]/, " "); print; if (!/ $/) exit }' "$TOP/bench/options.sh" |
+	tr -s ' ' '\n' | grep -v '^declare$' | grep . | sort -u)
+[ "$keys" = "$declared" ] || fail "bench/options.sh declares for shellcheck other settings than its table sets: $(diff <(echo "$keys") <(echo "$declared") | grep '^[<>]' | tr '\n' ' ')"
+grep -q -- '--emulated-instructions' <<<"$("$TOP/run.sh" --help 2>&1)" && fail "./run.sh --help copies the bench's options (it points to ./run.sh bench --help)"
+ok "bench --help made from bench/options.sh: its $(wc -l <<<"$flags") flags each named once, within 80 columns; the table's settings are the ones declared"
