@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# group: unit
+# group: full
 # Every shell script in the project is shellcheck-clean.
 . "$(dirname "$0")/lib.sh"
 cd "$TOP"

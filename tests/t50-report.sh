@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# group: unit
+# group: full
 # The report stage on a run directory made here (no VM): statistics,
 # charts and report files appear; the same data gives byte-identical
 # output; the headline's words, the '*' and the intervals come from one

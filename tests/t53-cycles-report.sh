@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# group: unit
+# group: full
 # The cost model in the report, from stored data (tests/fixtures.sh
 # mkcycles, priced by hand there): the headline's modelled cycles with
 # their interval and sensitivity range, where the cycles go, the spin

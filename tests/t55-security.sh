@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# group: unit security
+# group: full security
 # A results directory is untrusted input. Hostile copies of a run, each
 # made here from the test fixture: report, compare and --resume refuse
 # every one with one line naming the file and the rule, and the payload's

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# group: unit
+# group: full
 # ./run.sh merge on stored shards, made by splitting results/reference by
 # whole squares as --shard I/2 would run it (rounds 1-4 and 9-12 on host
 # alpha, 5-8 on beta; round 0 and emulated repetition 1 with shard 1): the

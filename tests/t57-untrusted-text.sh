@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# group: unit security
+# group: full security
 # What a run directory says is shown, never obeyed, and never breaks the
 # report: huge fields and rows stay fast,
 # escapes reach no terminal, the "Reproduce:" line is rebuilt from the

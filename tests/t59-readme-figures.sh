@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# group: unit
+# group: full
 # The documentation's figures have one owner, the results (the README
 # itself holds none; the findings are in docs/findings/): every cell of the
 # table of results/reference (but the objects per slab, a derived median
