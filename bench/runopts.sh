@@ -28,24 +28,22 @@ check_smp() {
 	[ -n "$out" ] || die "$1 needs a vCPU count, or a list such as 2,4,8"
 	echo "${out% }"
 }
-check_windows() {
+# uint_at_most OPT VALUE MAX WHAT: a positive whole number up to MAX, or
+# "OPT VALUE is more than WHAT"
+uint_at_most() {
 	local x
 	x=$(opt_uint "$1" "$2") || exit 1
-	[ "$x" -le "$EMU_MAX_WINDOWS" ] || die "$1 $x is more than the plugin's $EMU_MAX_WINDOWS windows a boot: use at most $EMU_MAX_WINDOWS"
+	[ "$x" -le "$3" ] || die "$1 $x is more than $4"
 	echo "$x"
 }
+check_windows() { uint_at_most "$1" "$2" "$EMU_MAX_WINDOWS" "the plugin's $EMU_MAX_WINDOWS windows a boot: use at most $EMU_MAX_WINDOWS"; }
 # a name's form here; bench/run.sh checks it against the machine table
 # (emu/src/machines.h, its one owner) once the tools are built
 check_machine() {
 	[[ "$2" =~ ^[a-z][a-z0-9_-]{0,31}$ ]] || die "$1 needs a machine's name such as clovertown (bin/slubstats machines), not '$2'"
 	echo "$2"
 }
-check_jobs() {
-	local x
-	x=$(opt_uint "$1" "$2") || exit 1
-	[ "$x" -le "$(nproc)" ] || die "$1 $x is more than this host's $(nproc) cores: each counting boot takes one"
-	echo "$x"
-}
+check_jobs() { uint_at_most "$1" "$2" "$(nproc)" "this host's $(nproc) cores: each counting boot takes one"; }
 # kept as the number (plan.json), given as P%
 check_precision() {
 	[[ "$2" =~ ^([0-9]+(\.[0-9]+)?)%$ ]] || die "$1 needs a percentage such as 2%, not '$2'"
