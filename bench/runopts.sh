@@ -17,17 +17,22 @@ check_kernels() { opt_list "$1" "$2" "one kernel (e.g. head,tail)" opt_name; }
 check_groups() { opt_list "$1" "$2" "one group count (e.g. 10)" opt_uint; }
 check_caches() { opt_list "$1" "$2" "one cache (e.g. skbuff_head_cache)" opt_name; }
 check_seed() { [[ "$2" =~ ^[0-9]{1,19}$ ]] || die "$1 needs a whole number, not '$2'"; echo "$2"; }
-check_smp() {
-	local x out=''
-	list_words "$2"
+# distinct_list OPT VALUE WHAT NONE CHECK...: VALUE's words (list_words),
+# each as "CHECK... WORD" prints it, none twice ("OPT lists X twice: give
+# each WHAT once"), space-separated; none at all: "OPT needs NONE".
+distinct_list() {
+	local opt=$1 v=$2 what=$3 none=$4 x out=''
+	shift 4
+	list_words "$v"
 	for x in ${WORDS[@]+"${WORDS[@]}"}; do
-		x=$(opt_uint "$1" "$x") || exit 1
-		case " $out " in *" $x "*) die "$1 lists $x twice: give each vCPU count once" ;; esac
+		x=$("$@" "$x") || exit 1
+		case " $out " in *" $x "*) die "$opt lists $x twice: give each $what once" ;; esac
 		out+="$x "
 	done
-	[ -n "$out" ] || die "$1 needs a vCPU count, or a list such as 2,4,8"
+	[ -n "$out" ] || die "$opt needs $none"
 	echo "${out% }"
 }
+check_smp() { distinct_list "$1" "$2" "vCPU count" "a vCPU count, or a list such as 2,4,8" opt_uint "$1"; }
 # uint_at_most OPT VALUE MAX WHAT: a positive whole number up to MAX, or
 # "OPT VALUE is more than WHAT"
 uint_at_most() {
@@ -86,20 +91,19 @@ KNOB_MAX="min_partial=1000 cpu_partial=10000"
 # numbers in its range), printed as NAME=V1,V2; else one line naming the
 # allowed set.
 knob_spec() {
-	local name=${1%%=*} vals=${1#*=} max='' kv x out='' names=''
+	local name=${1%%=*} vals=${1#*=} max='' kv out='' names=''
 	for kv in $KNOB_MAX; do
 		names+="${names:+ or }${kv%%=*}"
 		[ "${kv%%=*}" != "$name" ] || max=${kv#*=}
 	done
 	[[ "$1" == *=* ]] && [ -n "$max" ] || die "--slub-knob takes NAME=V1,V2,... with NAME $names, not '$1'"
-	list_words "$vals"
-	for x in ${WORDS[@]+"${WORDS[@]}"}; do
-		[[ "$x" =~ ^[0-9]{1,9}$ ]] && [ "$x" -le "$max" ] || die "--slub-knob $name: '$x' is not a whole number from 0 to $max"
-		case ",$out," in *",$((10#$x)),"*) die "--slub-knob $name lists $x twice: give each value once" ;; esac
-		out+="${out:+,}$((10#$x))"
-	done
-	[ -n "$out" ] || die "--slub-knob $name needs at least one value (e.g. $name=2,5)"
-	echo "$name=$out"
+	out=$(distinct_list "--slub-knob $name" "$vals" value "at least one value (e.g. $name=2,5)" knob_value "$name" "$max") || exit 1
+	echo "$name=${out// /,}"
+}
+# knob_value NAME MAX X: X as a whole number from 0 to MAX (no leading zero)
+knob_value() {
+	[[ "$3" =~ ^[0-9]{1,9}$ ]] && [ "$3" -le "$2" ] || die "--slub-knob $1: '$3' is not a whole number from 0 to $2"
+	echo $((10#$3))
 }
 
 # apply_tree: with --tree T, every kernel named without @TREE becomes T's
