@@ -114,7 +114,7 @@ fi
 [ "$smp" -le "$EMU_MAX_VCPUS" ] || die "--smp $smp: the counting mode runs at most $EMU_MAX_VCPUS vCPUs"
 nsteps=$((${#CHANGE_IDS[@]} + 1))
 bisect_plan
-echo "bisect: $what_desc; $metric per 1000 messages, ends $factor apart at least; $end_boots boots an end, at most $max_boots a step, seeds from $seed, quantum $quantum"
+safe_line "bisect: $what_desc; $metric per 1000 messages, ends $factor apart at least; $end_boots boots an end, at most $max_boots a step, seeds from $seed, quantum $quantum"
 if [ "$dry" = 1 ]; then
 	for ((k = 1; k < nsteps; k++)); do echo "step $k: ${CHANGE_NAMES[k - 1]}: ${CHANGE_SUBJECTS[k - 1]}" | term_safe; done
 	echo "first: step 0 ($(step0_name)) and step $((nsteps - 1)) (${CHANGE_NAMES[nsteps - 2]}), $end_boots boots each; then about $(log2_up $((nsteps - 1))) steps"

@@ -27,6 +27,12 @@ long_names() {
 		print }'
 }
 
+# safe_line TEXT: TEXT on one line, a line break shown as \n, the rest as
+# term_safe shows it: for a path or name the user gave, in a line of ours.
+safe_line() {
+	printf '%s\n' "${1//$'\n'/\\n}" | term_safe
+}
+
 # term_safe: stdin to stdout with what a terminal would obey shown
 # instead: ESC as \e, tab as \t, other control bytes as \xHH; C1 controls,
 # invisible format characters and line breaks of Unicode as \uHHHH: the

@@ -147,7 +147,7 @@ tree_desc() {
 	case "$1" in
 	6.1) echo "Debian bookworm's linux-source-6.1" ;;
 	6.12) echo "Debian bookworm-backports' linux-source-6.12" ;;
-	*) echo "tree $1 ($(tree_dir "$1"))" ;;
+	*) safe_line "tree $1 ($(tree_dir "$1"))" ;;
 	esac
 }
 

@@ -74,6 +74,11 @@ ok "the user's repository and checkout are untouched (every file under it, .git 
 
 plan=$("$B" --series "$TOP/tests/data/bisect/series" --tree 6.12 --dry-run 2>&1) || fail "a series on 6.12: $plan"
 contains "$plan" "^bisect: 8 changes of $TOP/tests/data/bisect/series on tree 6\.12;" "a series on another tree (--tree 6.12)"
+# a series' path is shown, not obeyed: an escape as \e, a line break as \n
+s=$tmp/$'s\033[2J\nx'
+mkdir -p "$s" && cp "$TOP"/tests/data/bisect/* "$s/"
+plan=$("$B" --series "$s/series" --dry-run 2>&1) || fail "a series under a hostile path: $plan"
+contains "$plan" "^bisect: 8 changes of $tmp/s\\\\e\[2J\\\\nx/series; " "a series' path with an escape and a line break: one line, shown"
 
 # a bisect's directory is untrusted input: its changes' names and
 # subjects and its tree's path are shown, never obeyed, within 80 columns;
