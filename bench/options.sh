@@ -20,7 +20,8 @@
 # through printf -v (t03 checks this list is the table's, no more, no less).
 declare kernels profile groups loops fds datasize mode unit rounds design seed smp mem accel timeout count prof \
 	emulated emulated_instructions emulated_mode emulated_windows quantum machine precision max_rounds max_time \
-	retries shard slub_knob knob_caches series series_interval tree_opt jobs out dry resume retry_failed
+	retries shard slub_knob knob_caches series series_interval tree_opt jobs out dry resume retry_failed \
+	partial_reports
 BENCH_OPTIONS=$(
 	cat <<EOF
 --kernels LIST | kernels | slab stock head tail | check_kernels | plan
@@ -144,6 +145,10 @@ BENCH_OPTIONS=$(
 --jobs J | jobs | | check_jobs | run
 	counting-mode boots at once (default: the host's cores; each takes
 	one); timed boots always run alone
+--no-partial-reports | partial_reports=0 | 1 | | run
+	write no report between rounds (by default, after each timed round
+	that more follow, report.txt and report.md are made of what is
+	measured so far and marked partial: what Ctrl-C leaves)
 --out DIR | out | | opt_any | run
 	results directory (default: results/<run-id>)
 --dry-run | dry=1 | 0 | | run

@@ -23,6 +23,8 @@ set -euo pipefail
 . "$(dirname "$0")/runlib.sh"
 # shellcheck source=bench/planlib.sh
 . "$(dirname "$0")/planlib.sh"
+# shellcheck source=bench/between.sh
+. "$(dirname "$0")/between.sh"
 # shellcheck source=bench/progress.sh
 . "$(dirname "$0")/progress.sh"
 B=$SLUBBENCH_TOP/bench
@@ -195,6 +197,7 @@ while :; do
 		sched=$(schedule "$rounds") || exit 1
 		say bench "widest 95% half-width ${MAX_HALFWIDTH:-n/a}% > $precision%: $step more rounds"
 	fi
+	partial_report "$r"
 	r=$((r + 1))
 done
 trap - INT TERM

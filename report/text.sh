@@ -54,6 +54,8 @@ headline() { # KERNEL: one line against the baseline
 {
 	echo "slubbench: SLUB add_partial() head vs tail insertion, hackbench"
 	echo "run $(jq -r .run_id "$M") ($(jq -r .status "$M")$(jq -r '.stop_reason // "" | if . == "" then "" else "; " + . end' "$M")), $(jq -r .updated "$M")" | wrap
+	[ "$(jq -r .status "$M")" = complete ] ||
+		echo "PARTIAL: $(jq -r .boots.done "$M") of $(jq -r .boots.expected "$M") boots so far; every figure below is of those alone" | wrap
 	echo
 	echo "Headline: hackbench time against $baseline, main configuration" | wrap
 	echo "  $main_desc" | wrap

@@ -1,14 +1,14 @@
 #!/usr/bin/env bash
 # group: unit
-# --precision's stopping rule (bench/runlib.sh: current_intervals and
+# --precision's stopping rule (bench/between.sh: current_intervals and
 # stop_reason) on synthetic A/A runs (tail against tail.2, 5% noise per
 # boot, no VM): the widest 95% half-width shrinks as squares are added, the
 # run stops at the first square where it is at most the target and not
 # before; --max-rounds and --max-time stop it first when they come first;
 # without --precision the planned rounds are the end.
 . "$(dirname "$0")/lib.sh"
-# shellcheck source=bench/runlib.sh
-. "$TOP/bench/runlib.sh"
+# shellcheck source=bench/between.sh
+. "$TOP/bench/between.sh"
 build_tools all
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT

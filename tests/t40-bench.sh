@@ -126,7 +126,8 @@ t=$(csv_get "$R/counters.csv" value kernel=tail kind=count cache=all counter=add
 [ "$h" = 0 ] && [ "$t" = 0 ] || fail "head kernel added $h at the tail, tail kernel $t at the head"
 ok "head adds only at the head, tail only at the tail"
 
-# Ctrl-C after the first boot: incomplete, then --resume finishes it.
+# Ctrl-C in round 2 (after round 1's partial report): incomplete, the
+# partial report left as it was, then --resume finishes it.
 # (A background job starts with SIGINT ignored, and bash cannot trap a
 # signal ignored on entry: perl restores it, as a terminal's Ctrl-C finds it.)
 R2=$tmp/run2
@@ -135,25 +136,29 @@ R2=$tmp/run2
 setsid perl -e '$SIG{INT} = "DEFAULT"; exec @ARGV or die' \
 	"$TOP/bench/run.sh" --quick --no-emulated-counters --kernels tail,tail --seed 9 --out "$R2" >"$tmp/log2" 2>&1 &
 pid=$!
-for _ in $(seq 1 300); do
-	[ -n "$(find "$R2/raw" -name 'done' 2>/dev/null)" ] && break
+for _ in $(seq 1 400); do
+	grep -q 'partial report after round 1' "$tmp/log2" && break
 	sleep 0.5
 done
-[ -n "$(find "$R2/raw" -name 'done' 2>/dev/null)" ] || { kill -- -"$pid"; fail "first boot never finished"; }
+grep -q 'partial report after round 1' "$tmp/log2" || { kill -- -"$pid"; fail "no partial report after round 1: $(cat "$tmp/log2")"; }
 sleep 2
 kill -INT -- -"$pid"
 wait "$pid" && fail "interrupted bench exited 0" || true
 [ "$(jq -r .status "$R2/manifest.json")" = incomplete ] || fail "status after Ctrl-C: $(jq -r .status "$R2/manifest.json")"
 first=$(find "$R2/raw" -name 'done' | head -n1)
-[ "$(find "$R2/raw" -name 'done' | wc -l)" = 1 ] || fail "want 1 finished boot"
+[ "$(find "$R2/raw" -name 'done' | wc -l)" = 4 ] || fail "want 4 finished boots (round 0's 2, round 1's 2): $(find "$R2/raw" -name done)"
 [ "$(jq -r .stop_reason "$R2/manifest.json")" = interrupted ] || fail "stop reason: $(jq -r .stop_reason "$R2/manifest.json")"
 grep -q -- '--resume' "$tmp/log2" || fail "no resume hint printed"
-ok "Ctrl-C keeps the finished boot and marks the run incomplete"
+ok "Ctrl-C keeps the finished boots and marks the run incomplete"
+sed -n 3p "$R2/report.txt" | grep -qx 'PARTIAL: 4 of 6 boots so far; every figure below is of those alone' &&
+	grep -q 'The run is running: 4 of 6 boots' "$R2/report.txt" ||
+	fail "the partial report after round 1: $(head -n 5 "$R2/report.txt")"
+ok "after round 1 of 2, a report of what was measured, marked partial; Ctrl-C leaves it"
 before=$(stat -c %Y "$first")
 "$TOP/bench/run.sh" --resume "$R2" >"$tmp/log3" 2>&1 || { cat "$tmp/log3"; fail "resume failed"; }
 [ "$(jq -r .status "$R2/manifest.json")" = complete ] || fail "status after resume"
 [ "$(stat -c %Y "$first")" = "$before" ] || fail "resume redid a finished boot"
-[ "$(grep -cE 'round [0-9]+/[0-9]+, position' "$tmp/log3")" = 5 ] || fail "resume ran $(grep -cE 'round [0-9]+/[0-9]+, position' "$tmp/log3") boots, want 5"
+[ "$(grep -cE 'round [0-9]+/[0-9]+, position' "$tmp/log3")" = 2 ] || fail "resume ran $(grep -cE 'round [0-9]+/[0-9]+, position' "$tmp/log3") boots, want 2"
 [ "$(grep -c ',timed,.*,ok$' "$R2/hackbench.csv")" = 4 ] || fail "after resume: $(cat "$R2/hackbench.csv")"
 [ "$(csv_rows "$R2/boots.csv" round kernel | sort | uniq -d)" = "" ] || fail "a boot counted twice: $(cat "$R2/boots.csv")"
 ok "--resume ran only the missing boots, each once"
