@@ -136,6 +136,12 @@ BENCH_OPTIONS=$(
 --quick | @quick | | | plan
 	a short plan for tests: head,tail, 2 rounds, groups 4, loops 50,
 	one emulated-counters boot per kernel
+--plan FILE | @read_plan_file | | | run
+	a named plan (plans/NAME.conf): its lines are plan options, one a
+	line with its value as on the command line, '#' comments; read as
+	data and checked as the command line is; the command line may add
+	options, not give one of the file's again; the run records the
+	file's name and sha256, and its report says them
 --variant NAME=PATCH | @add_variant | | | run
 	build stock + PATCH as kernel NAME and add it to the plan (given
 	again with --resume: a patch is never taken from a run directory)
@@ -212,10 +218,10 @@ parse_opts() {
 		[ -n "$a" ] || die "unknown option '$1' (see ./run.sh bench --help)"
 		if [ -n "${OPT_ARG[$1]}" ]; then
 			need_val "$@"
-			if [[ "$a" == @* ]]; then "${a#@}" "$2"; else set_opt "$a" "$2"; GIVEN[$a]=1; fi
+			if [[ "$a" == @* ]]; then "${a#@}" "$2"; else from_plan_check "$1" "$a"; set_opt "$a" "$2"; GIVEN[$a]=1; fi
 			shift 2
 		else
-			if [[ "$a" == @* ]]; then "${a#@}"; else printf -v "${a%%=*}" %s "${a#*=}"; GIVEN[${a%%=*}]=1; fi
+			if [[ "$a" == @* ]]; then "${a#@}"; else from_plan_check "$1" "${a%%=*}"; printf -v "${a%%=*}" %s "${a#*=}"; GIVEN[${a%%=*}]=1; fi
 			shift
 		fi
 	done

@@ -208,6 +208,11 @@ print_plan() {
 		$1 != r { if (r) print line; r = $1; line = sprintf("round %s (timed):", r) }
 		{ line = line " " $2 (many ? "@" $3 : "") } END { print line }'
 	[ -z "$precision" ] || echo "then whole squares until every 95% CI half-width <= $precision% (at most $max_rounds rounds${max_time:+, no new square after $max_time})"
+	# the report's Reproduce line, as the run's plan.json will give it
+	local uv plan_variants=()
+	for uv in ${user_variants[@]+"${user_variants[@]}"}; do plan_variants+=("${uv%%=*}"); done
+	echo "reproduce: $(plan_command "$(basename "${out:-RUN-ID}")")"
+	[ -z "$PLAN_FILE" ] || echo "plan file: $PLAN_FILE, sha256 $PLAN_FILE_SHA256"
 }
 
 # duration_secs T: a --max-time duration (1h30m, 45m, 90s) in seconds.

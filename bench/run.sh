@@ -121,9 +121,10 @@ run_id=$(opt_name "run id (the directory's name)" "$(basename "$out")")
 if [ ! -f "$out/plan.json" ]; then
 	args=()
 	for k in $PLAN_KEYS; do args+=(--arg "$k" "${!k}"); done
-	jq -n "${args[@]}" --arg command "./run.sh bench ${argv[*]}" \
+	jq -n "${args[@]}" --arg command "./run.sh bench ${argv[*]}" --arg plan_file "$PLAN_FILE" --arg plan_file_sha256 "$PLAN_FILE_SHA256" \
 		--argjson variants "$(for uv in ${vargs[@]+"${vargs[@]}"}; do [ "$uv" = --variant ] || echo "$uv"; done | jq -R . | jq -s .)" \
-		"{command: \$command, variants: \$variants, $(for k in $PLAN_KEYS; do printf '%s: $%s, ' "$k" "$k"; done | sed 's/, $//')}" \
+		"{command: \$command, variants: \$variants, $(for k in $PLAN_KEYS; do printf '%s: $%s, ' "$k" "$k"; done | sed 's/, $//')}
+		+ if \$plan_file == \"\" then {} else {plan_file: \$plan_file, plan_file_sha256: \$plan_file_sha256} end" \
 		>"$out/plan.json.tmp"
 	mv "$out/plan.json.tmp" "$out/plan.json"
 fi

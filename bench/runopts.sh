@@ -7,6 +7,8 @@
 . "$SLUBBENCH_TOP/lib/detboot.sh"
 # shellcheck source=bench/options.sh
 . "$SLUBBENCH_TOP/bench/options.sh"
+# shellcheck source=bench/planfile.sh
+. "$SLUBBENCH_TOP/bench/planfile.sh"
 tree_name=''
 
 # The checks of bench/options.sh's table: check_* OPT VALUE prints the
@@ -138,7 +140,7 @@ check_opts() {
 	[ "$series" -le "$(emulated_boots)" ] ||
 		die "--series $series needs as many counting-mode boots a kernel (seeds 1..$series, each a series boot's twin without the sampler): give --emulated-instructions $((series - emulated)) or fewer --series"
 	# a quantum given under MTTCG (the default's is the counting mode's alone)
-	[ -z "${GIVEN[quantum]:-}" ] || [ "$emulated_mode" = det ] ||
+	[ -z "${GIVEN[quantum]:-}${FROM_PLAN[quantum]:-}" ] || [ "$emulated_mode" = det ] ||
 		die "--quantum $quantum shapes the counting mode's schedule: drop --emulated-mode $emulated_mode (MTTCG runs the vCPUs in parallel)"
 	[ "$series" = 0 ] || [ "$emulated_mode" = det ] ||
 		die "--series runs in the counting mode: drop --emulated-mode $emulated_mode"
@@ -193,14 +195,15 @@ load_plan() {
 	jq -e 'type == "object"' "$f" >/dev/null 2>&1 || die "$f: not a JSON object; refusing this run"
 	# runs made before a setting had none of what it adds
 	emulated=0 emulated_instructions=0 quantum=inf
-	for k in $PLAN_KEYS; do
-		v=$(jq -r --arg k "$k" '.[$k] // "" | tostring' "$f")
+	# every key's value in one jq: a tab, line break or backslash in one
+	# comes escaped (@tsv), which no setting's rule lets through
+	while IFS=$'\t' read -r k v; do
 		[ -n "$v" ] || continue
 		[ "$k" != precision ] || v+=% # saved as the number (bench/run.sh)
 		msg=$( (set_opt "$k" "$v") 2>&1 >/dev/null) || true
 		[ -z "$msg" ] || die "$f: ${msg#slubbench: error: }; refusing this run"
 		set_opt "$k" "$v"
-	done
+	done < <(jq -r --arg keys "$PLAN_KEYS" '. as $p | $keys | split(" ")[] | [., ($p[.] // "" | tostring)] | @tsv' "$f")
 	# the variants' names only: a patch is never taken from a run directory
 	jq -e '.variants // [] | type == "array"' "$f" >/dev/null || die "$f: variants is not a list; refusing this run"
 	plan_variants=()
@@ -232,6 +235,7 @@ plan_command() {
 }
 # read_saved_plan: --resume's run directory (out) and its plan's settings.
 read_saved_plan() {
+	[ -z "$PLAN_FILE" ] || die "--plan and --resume: a run's plan is its plan.json; drop --plan"
 	out=$(run_dir_of "$resume")
 	[ -f "$out/plan.json" ] || die "no run to resume at $out (no plan.json)"
 	check_run_dir "$out" plan.json >/dev/null

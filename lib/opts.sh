@@ -48,6 +48,11 @@ opt_choice() {
 # lib/rundir-checks.sh's awk rule "name" is the same class.
 NAME_RE='^[A-Za-z0-9_][A-Za-z0-9_.+@-]{0,63}$'
 NAME_RULE="letters, digits, '_', '.', '+', '@', '-'; at most 64"
+# a plan file's name (bench --plan), recorded in plan.json and reported
+# shellcheck disable=SC2034 # bench/planfile.sh's and report/text.sh's
+PLAN_FILE_RE='^[A-Za-z0-9_][A-Za-z0-9_.-]{0,58}[.]conf$'
+# shellcheck disable=SC2034
+PLAN_FILE_RULE="letters, digits, '_', '.', '-'; at most 64 with .conf"
 
 # list_words VALUE: VALUE's words, split at commas, spaces, tabs and
 # newlines (every line of it), into WORDS (no empty ones), never

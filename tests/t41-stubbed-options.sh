@@ -18,14 +18,22 @@ SLUBBENCH_BOOT=$TOP/tests/stub-boot.sh "$TOP/bench/run.sh" --quick --no-count --
 [ "$(grep -h '^counters=' "$tmpd"/m/raw/r*/boot-info | sort -u)" = "counters=0" ] || fail "--machine reached a boot with no counters"
 grep -q -- '--machine harpertown' <<<"$("$TOP/bench/plan-command.sh" "$tmpd/m")" || fail "the Reproduce line lost --machine"
 ok "--machine harpertown reached both emulated boots' plugin, no other boot, and the Reproduce line"
-SLUBBENCH_BOOT=$TOP/tests/stub-boot.sh "$TOP/bench/run.sh" --quick --no-count --seed 1 --emulated-instructions 2 --out "$tmpd/i" >/dev/null 2>&1 ||
-	fail "a stubbed --emulated-instructions 2 run failed"
+# (this run's plan from a file: --plan records its name and sha256, and
+# the report says them under Reproduce)
+printf '%s\n' '# t41: a plan file' --quick --no-count '--seed 1' '--emulated-instructions 2' >"$tmpd/i.conf"
+SLUBBENCH_BOOT=$TOP/tests/stub-boot.sh "$TOP/bench/run.sh" --plan "$tmpd/i.conf" --out "$tmpd/i" >/dev/null 2>&1 ||
+	fail "a stubbed --emulated-instructions 2 run (--plan i.conf) failed"
 got=$(for d in "$tmpd"/i/raw/e*; do echo "$(basename "$d") $(sed -n 's/^counters=//p' "$d/boot-info")"; done | paste -sd' ' -)
 [ "$got" = "e01-head 1 e01-tail 1 e02-head 1,cache=off e02-tail 1,cache=off e03-head 1,cache=off e03-tail 1,cache=off" ] ||
 	fail "--emulated-instructions 2 after one cache-model boot: $got"
 grep -q -- '--emulated-instructions 2' <<<"$("$TOP/bench/plan-command.sh" "$tmpd/i")" || fail "the Reproduce line lost --emulated-instructions"
 R=$tmpd/i
 "$TOP/report/report.sh" "$R" >/dev/null 2>&1 || fail "no report of the stubbed --emulated-instructions run"
+sha=$(sha256sum <"$tmpd/i.conf" | cut -d' ' -f1)
+[ "$(jq -r '.plan_file + " " + .plan_file_sha256' "$R/plan.json")" = "i.conf $sha" ] || fail "plan.json: $(jq -c . "$R/plan.json")"
+grep -A4 '^Reproduce:' "$R/report.txt" | grep -qxF "  (from --plan i.conf, sha256 ${sha:0:16}, and the command line)" ||
+	fail "the report does not name the plan file: $(grep -A4 '^Reproduce:' "$R/report.txt")"
+ok "--plan i.conf: its name and sha256 in plan.json and under the report's Reproduce"
 # shellcheck source=lib/rundir.sh
 . "$TOP/lib/rundir.sh"
 [ "$(csv_get "$R/emulated-summary.csv" n kernel=head config=c1 scope=all metric=instructions)" = 3 ] &&
