@@ -146,7 +146,7 @@ kill -INT -- -"$pid"
 wait "$pid" && fail "interrupted bench exited 0" || true
 [ "$(jq -r .status "$R2/manifest.json")" = incomplete ] || fail "status after Ctrl-C: $(jq -r .status "$R2/manifest.json")"
 first=$(find "$R2/raw" -name 'done' | head -n1)
-[ "$(find "$R2/raw" -name 'done' | wc -l)" = 4 ] || fail "want 4 finished boots (round 0's 2, round 1's 2): $(find "$R2/raw" -name done)"
+[ "$(find "$R2/raw" -name 'done' | wc -l)" = 4 ] || fail "want 4 finished boots (round 0's 2, round 1's 2): $(find "$R2/raw" -name 'done')"
 [ "$(jq -r .stop_reason "$R2/manifest.json")" = interrupted ] || fail "stop reason: $(jq -r .stop_reason "$R2/manifest.json")"
 grep -q -- '--resume' "$tmp/log2" || fail "no resume hint printed"
 ok "Ctrl-C keeps the finished boots and marks the run incomplete"
