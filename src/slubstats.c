@@ -554,207 +554,231 @@ static int cmd_describe(void)
 	return 0;
 }
 
+/* The options, each a bit: a command takes the ones its entry allows. */
+enum {
+	O_BASELINE = 1 << 0, O_CACHES = 1 << 1, O_CONFIG = 1 << 2, O_LIMIT = 1 << 3,
+	O_KIND = 1 << 4, O_PRICE = 1 << 5, O_VCPUS = 1 << 6, O_FROM = 1 << 7,
+	O_TO = 1 << 8, O_COUNTER = 1 << 9, O_SUMMARY = 1 << 10, O_STEPS = 1 << 11,
+	O_FACTOR = 1 << 12, O_MAX_BOOTS = 1 << 13, O_END_BOOTS = 1 << 14, O_STATE = 1 << 15,
+};
+
+/* getopt_long's table; val is the option's bit's index (0-15), 'h' help */
+static const struct option opts[] = {
+	{ "baseline", required_argument, NULL, 0 },
+	{ "caches", required_argument, NULL, 1 },
+	{ "config", required_argument, NULL, 2 },
+	{ "limit", required_argument, NULL, 3 },
+	{ "kind", required_argument, NULL, 4 },
+	{ "price", required_argument, NULL, 5 },
+	{ "vcpus", required_argument, NULL, 6 },
+	{ "from", required_argument, NULL, 7 },
+	{ "to", required_argument, NULL, 8 },
+	{ "counter", required_argument, NULL, 9 },
+	{ "summary", no_argument, NULL, 10 },
+	{ "steps", required_argument, NULL, 11 },
+	{ "factor", required_argument, NULL, 12 },
+	{ "max-boots", required_argument, NULL, 13 },
+	{ "end-boots", required_argument, NULL, 14 },
+	{ "state", no_argument, NULL, 15 },
+	{ "help", no_argument, NULL, 'h' },
+	{ 0 },
+};
+
+/* what a required option's absence says, by bit index */
+static const char *const missing[16] = {
+	[1] = "which caches to count apart",
+	[2] = "which configuration (c1, c2, ...)",
+	[7] = "the two configurations to compare (c1, c2, ...)",
+	[8] = "the two configurations to compare (c1, c2, ...)",
+	[11] = "how many steps (the changes and step 0)",
+};
+
+/* the command line, parsed: the options' values and the command's files */
+struct args {
+	const char *baseline, *caches, *config, *kind, *vcpus, *from, *to, *counter;
+	unsigned limit;
+	int summary, steps, state;
+	double factor;
+	size_t max_boots, end_boots;
+	struct restated *r;
+	char **file;
+	int nfiles;
+};
+
+static int run_times(const struct args *a) { return cmd_times(a->file[0], a->baseline ? a->baseline : "tail"); }
+static int run_mechanism(const struct args *a)
+{
+	return cmd_mechanism(a->file[0], a->file[1], a->caches, a->baseline, a->kind);
+}
+static int run_compare(const struct args *a) { return cmd_compare(a->file[0], a->file[1]); }
+static int run_hosts(const struct args *a)
+{
+	return hosts_summary(a->file[0], a->file[1], a->baseline ? a->baseline : "tail");
+}
+static int run_variance(const struct args *a) { return variance_summary(a->file, a->nfiles); }
+static int run_crosscheck(const struct args *a) { return cmd_crosscheck(a->file[0]); }
+static int run_series(const struct args *a) { return series_print(a->file[0], a->summary, a->baseline); }
+static int run_perturbation(const struct args *a) { return series_perturbation(a->file[0], a->caches); }
+static int run_bisect(const struct args *a)
+{
+	return bisect_print(a->file[0], a->steps, a->factor, a->max_boots, a->end_boots, a->state);
+}
+static int run_main_config(const struct args *a) { return cmd_main_config(a->file[0]); }
+static int run_residuals(const struct args *a) { return residuals_print(a->file[0], a->file[1], a->config, a->vcpus, 0); }
+static int run_drift(const struct args *a) { return residuals_print(a->file[0], a->file[1], a->config, a->vcpus, 1); }
+static int run_used(const struct args *a)
+{
+	size_t n;
+	unsigned char *u = boots_used(a->file[0], &n);
+
+	for (size_t i = 0; i < n; i++)
+		putchar(u[i] ? '1' : '0'), putchar('\n');
+	free(u);
+	return 0;
+}
+static int run_describe(const struct args *a) { (void)a; return cmd_describe(); }
+static int run_growth(const struct args *a) { return growth_summary(a->file[0], a->from, a->to, a->counter); }
+static int run_windows(const struct args *a) { return windows_summary(a->file[0]); }
+static int run_slowdown(const struct args *a) { return slowdown_print(a->file[0], a->config); }
+static int run_emulated(const struct args *a) { return emulated_summary(a->file[0], a->file[1], a->baseline, a->r); }
+static int run_emulated_top(const struct args *a)
+{
+	return emulated_top(a->file[0], a->file[1], a->config, a->limit, a->r);
+}
+static int run_emulated_cycles(const struct args *a)
+{
+	return emulated_cycles(a->file[0], a->file[1], a->baseline, a->r);
+}
+static int run_machines(const struct args *a) { return machines_list(a->r); }
+
+/* The commands, declared once: name, files (at least, at most), the
+ * options it takes and those it needs, its usage after the name, and what
+ * runs it. Usage, dispatch and the options' checks all come from here. */
+static const struct command {
+	const char *name;
+	int min_files, max_files;
+	unsigned takes, needs;
+	const char *usage;
+	int (*run)(const struct args *a);
+} commands[] = {
+	{ "times", 1, 1, O_BASELINE, 0, "HACKBENCH_CSV [--baseline K]", run_times },
+	{ "mechanism", 2, 2, O_CACHES | O_BASELINE | O_KIND, O_CACHES,
+	  "COUNTERS_CSV HACKBENCH_CSV --caches LIST [--baseline K] [--kind timed|emulated]", run_mechanism },
+	{ "compare", 2, 2, 0, 0, "HACKBENCH_CSV_A HACKBENCH_CSV_B", run_compare },
+	{ "hosts", 2, 2, O_BASELINE, 0, "HACKBENCH_CSV BOOTS_CSV [--baseline K]", run_hosts },
+	{ "variance", 1, 4096, 0, 0, "VARIANCE_CSV...", run_variance },
+	{ "crosscheck", 1, 1, 0, 0, "COUNTERS_CSV", run_crosscheck },
+	{ "series", 1, 1, O_SUMMARY | O_BASELINE, 0, "SERIES_CSV [--summary | --baseline K]", run_series },
+	{ "perturbation", 1, 1, O_CACHES, O_CACHES, "COUNTERS_CSV --caches LIST", run_perturbation },
+	{ "bisect", 1, 1, O_STEPS | O_FACTOR | O_MAX_BOOTS | O_END_BOOTS | O_STATE, O_STEPS,
+	  "STEPS_CSV --steps N [--factor F] [--max-boots M] [--end-boots E] [--state]", run_bisect },
+	{ "main-config", 1, 1, 0, 0, "SUMMARY_CSV", run_main_config },
+	{ "residuals", 2, 2, O_CONFIG | O_VCPUS, O_CONFIG, "HACKBENCH_CSV BOOTS_CSV --config C [--vcpus V]", run_residuals },
+	{ "used", 1, 1, 0, 0, "BOOTS_CSV", run_used },
+	{ "describe", 0, 0, 0, 0, "< NUMBERS", run_describe },
+	{ "drift", 2, 2, O_CONFIG | O_VCPUS, O_CONFIG, "HACKBENCH_CSV BOOTS_CSV --config C [--vcpus V]", run_drift },
+	{ "growth", 1, 1, O_FROM | O_TO | O_COUNTER, O_FROM | O_TO,
+	  "MECHANISM_CSV --from C1 --to C2 [--counter NAME]", run_growth },
+	{ "windows", 1, 1, 0, 0, "EMULATED_CSV", run_windows },
+	{ "slowdown", 1, 1, O_CONFIG, O_CONFIG, "HACKBENCH_CSV --config C", run_slowdown },
+	{ "emulated", 2, 2, O_BASELINE | O_PRICE, 0,
+	  "EMULATED_CSV HACKBENCH_CSV [--baseline K] [--price NAME=VALUE]...", run_emulated },
+	{ "emulated-top", 2, 2, O_CONFIG | O_LIMIT | O_PRICE, O_CONFIG,
+	  "EMULATED_CSV HACKBENCH_CSV --config C [--limit N] [--price NAME=VALUE]...", run_emulated_top },
+	{ "emulated-cycles", 2, 2, O_BASELINE | O_PRICE, 0,
+	  "EMULATED_CSV HACKBENCH_CSV [--baseline K] [--price NAME=VALUE]...", run_emulated_cycles },
+	{ "machines", 0, 0, O_PRICE, 0, "[--price NAME=VALUE]...", run_machines },
+};
+#define NCOMMANDS (sizeof(commands) / sizeof(commands[0]))
+
 static void usage(FILE *f)
 {
-	fputs("usage: slubstats times HACKBENCH_CSV [--baseline K]\n"
-	      "       slubstats mechanism COUNTERS_CSV HACKBENCH_CSV --caches LIST [--baseline K] [--kind timed|emulated]\n"
-	      "       slubstats compare HACKBENCH_CSV_A HACKBENCH_CSV_B\n"
-	      "       slubstats hosts HACKBENCH_CSV BOOTS_CSV [--baseline K]\n"
-	      "       slubstats variance VARIANCE_CSV...\n"
-	      "       slubstats crosscheck COUNTERS_CSV\n"
-	      "       slubstats series SERIES_CSV [--summary | --baseline K]\n"
-	      "       slubstats perturbation COUNTERS_CSV --caches LIST\n"
-	      "       slubstats bisect STEPS_CSV --steps N [--factor F] [--max-boots M] [--end-boots E] [--state]\n"
-	      "       slubstats main-config SUMMARY_CSV\n"
-	      "       slubstats residuals HACKBENCH_CSV BOOTS_CSV --config C [--vcpus V]\n"
-	      "       slubstats used BOOTS_CSV\n"
-	      "       slubstats describe < NUMBERS\n"
-	      "       slubstats drift HACKBENCH_CSV BOOTS_CSV --config C [--vcpus V]\n"
-	      "       slubstats growth MECHANISM_CSV --from C1 --to C2 [--counter NAME]\n"
-	      "       slubstats windows EMULATED_CSV\n"
-	      "       slubstats slowdown HACKBENCH_CSV --config C\n"
-	      "       slubstats emulated EMULATED_CSV HACKBENCH_CSV [--baseline K] [--price NAME=VALUE]...\n"
-	      "       slubstats emulated-top EMULATED_CSV HACKBENCH_CSV --config C [--limit N] [--price NAME=VALUE]...\n"
-	      "       slubstats emulated-cycles EMULATED_CSV HACKBENCH_CSV [--baseline K] [--price NAME=VALUE]...\n"
-	      "       slubstats machines [--price NAME=VALUE]...\n"
-	      "  --price NAME=VALUE: restate one price of the cost model (cpi, l2_cycles, memory_ns,\n"
+	for (size_t i = 0; i < NCOMMANDS; i++)
+		fprintf(f, "%s slubstats %s %s\n", i ? "      " : "usage:", commands[i].name, commands[i].usage);
+	fputs("  --price NAME=VALUE: restate one price of the cost model (cpi, l2_cycles, memory_ns,\n"
 	      "                      transfer_die_ns, transfer_package_ns, transfer_socket_ns)\n",
 	      f);
 }
 
+/* parse_option: one option's value into a, checked as the option says */
+static void parse_option(struct args *a, int bit, const char *arg)
+{
+	static struct restated restated;
+	char err[256];
+
+	switch (bit) {
+	case 0: a->baseline = arg; break;
+	case 1: a->caches = arg; break;
+	case 2: a->config = arg; break;
+	case 3: a->limit = (unsigned)cli_uint("--limit", arg, 1, 1000); break;
+	case 4:
+		if (strcmp(arg, "timed") && strcmp(arg, "emulated"))
+			cli_die("--kind", "takes timed or emulated, not '%s'", arg);
+		a->kind = arg;
+		break;
+	case 5:
+		if (price_parse(&restated, arg, err, sizeof(err)))
+			cli_die("--price", "%s", err);
+		a->r = &restated;
+		break;
+	case 6:
+		cli_uint("--vcpus", arg, 1, 4096);
+		a->vcpus = arg;
+		break;
+	case 7: a->from = arg; break;
+	case 8: a->to = arg; break;
+	case 9: a->counter = arg; break;
+	case 10: a->summary = 1; break;
+	case 11: a->steps = (int)cli_uint("--steps", arg, 2, 4096); break;
+	case 12: a->factor = cli_double("--factor", arg, 1.01, 1000); break;
+	case 13: a->max_boots = (size_t)cli_uint("--max-boots", arg, 1, 64); break;
+	case 14: a->end_boots = (size_t)cli_uint("--end-boots", arg, 1, 64); break;
+	case 15: a->state = 1; break;
+	}
+}
+
 int main(int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "baseline", required_argument, NULL, 'b' },
-		{ "caches", required_argument, NULL, 'c' },
-		{ "config", required_argument, NULL, 'C' },
-		{ "limit", required_argument, NULL, 'l' },
-		{ "kind", required_argument, NULL, 'k' },
-		{ "price", required_argument, NULL, 'p' },
-		{ "vcpus", required_argument, NULL, 'v' },
-		{ "from", required_argument, NULL, 'F' },
-		{ "to", required_argument, NULL, 'T' },
-		{ "counter", required_argument, NULL, 'N' },
-		{ "summary", no_argument, NULL, 's' },
-		{ "steps", required_argument, NULL, 'S' },
-		{ "factor", required_argument, NULL, 'f' },
-		{ "max-boots", required_argument, NULL, 'm' },
-		{ "end-boots", required_argument, NULL, 'e' },
-		{ "state", no_argument, NULL, 'Z' },
-		{ "help", no_argument, NULL, 'h' },
-		{ 0 },
-	};
-	const char *baseline = NULL, *caches = NULL, *config = NULL, *kind = "timed", *vcpus = NULL, *cmd;
-	const char *from = NULL, *to = NULL, *counter = "add_partial";
-	unsigned limit = 12;
-	int summary = 0, steps = 0, state = 0;
-	double factor = 1.5;
-	size_t max_boots = 3, end_boots = 2;
-	static struct restated restated;
-	struct restated *r = NULL;
-	char err[256];
+	struct args a = { .kind = "timed", .counter = "add_partial", .limit = 12, .factor = 1.5,
+			  .max_boots = 3, .end_boots = 2 };
+	const struct command *cmd = NULL;
+	unsigned given = 0;
+	char flag[32];
 	int c;
 
 	cli_prog = "slubstats";
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, ":", opts, NULL)) != -1) {
-		switch (c) {
-		case 'b':
-			baseline = optarg;
-			break;
-		case 'c':
-			caches = optarg;
-			break;
-		case 'C':
-			config = optarg;
-			break;
-		case 'k':
-			if (strcmp(optarg, "timed") && strcmp(optarg, "emulated"))
-				cli_die("--kind", "takes timed or emulated, not '%s'", optarg);
-			kind = optarg;
-			break;
-		case 'l':
-			limit = (unsigned)cli_uint("--limit", optarg, 1, 1000);
-			break;
-		case 'v':
-			cli_uint("--vcpus", optarg, 1, 4096);
-			vcpus = optarg;
-			break;
-		case 'F':
-			from = optarg;
-			break;
-		case 'T':
-			to = optarg;
-			break;
-		case 'N':
-			counter = optarg;
-			break;
-		case 'p':
-			if (price_parse(&restated, optarg, err, sizeof(err)))
-				cli_die("--price", "%s", err);
-			r = &restated;
-			break;
-		case 's':
-			summary = 1;
-			break;
-		case 'S':
-			steps = (int)cli_uint("--steps", optarg, 2, 4096);
-			break;
-		case 'f':
-			factor = cli_double("--factor", optarg, 1.01, 1000);
-			break;
-		case 'm':
-			max_boots = (size_t)cli_uint("--max-boots", optarg, 1, 64);
-			break;
-		case 'e':
-			end_boots = (size_t)cli_uint("--end-boots", optarg, 1, 64);
-			break;
-		case 'Z':
-			state = 1;
-			break;
-		case 'h':
+		if (c == 'h') {
 			usage(stdout);
 			return 0;
-		default:
-			cli_bad_option(c, argv);
 		}
+		if (c < 0 || c > 15)
+			cli_bad_option(c, argv);
+		given |= 1u << c;
+		parse_option(&a, c, optarg);
 	}
 	argv += optind;
 	argc -= optind;
-	cmd = argc ? argv[0] : "";
-	if (!strcmp(cmd, "times") && argc == 2)
-		return cmd_times(argv[1], baseline ? baseline : "tail");
-	if (!strcmp(cmd, "mechanism") && argc == 3) {
-		if (!caches)
-			cli_die("--caches", "is missing: which caches to count apart");
-		return cmd_mechanism(argv[1], argv[2], caches, baseline, kind);
+	for (size_t i = 0; argc && i < NCOMMANDS; i++)
+		if (!strcmp(argv[0], commands[i].name))
+			cmd = &commands[i];
+	if (!cmd) {
+		if (argc)
+			cli_die("unknown command", "'%s' (see slubstats --help)", argv[0]);
+		usage(stderr);
+		return 2;
 	}
-	if (!strcmp(cmd, "residuals") && argc == 3) {
-		if (!config)
-			cli_die("--config", "is missing: which configuration (c1, c2, ...)");
-		return residuals_print(argv[1], argv[2], config, vcpus, 0);
+	for (int b = 0; b < 16; b++) {
+		snprintf(flag, sizeof(flag), "--%s", opts[b].name);
+		if ((given & ~cmd->takes) & (1u << b))
+			cli_die(flag, "is not an option of slubstats %s: %s %s", cmd->name, cmd->name, cmd->usage);
+		if ((cmd->needs & ~given) & (1u << b))
+			cli_die(flag, "is missing: %s", missing[b]);
 	}
-	if (!strcmp(cmd, "drift") && argc == 3) {
-		if (!config)
-			cli_die("--config", "is missing: which configuration (c1, c2, ...)");
-		return residuals_print(argv[1], argv[2], config, vcpus, 1);
-	}
-	if (!strcmp(cmd, "describe") && argc == 1)
-		return cmd_describe();
-	if (!strcmp(cmd, "used") && argc == 2) {
-		size_t n;
-		unsigned char *u = boots_used(argv[1], &n);
-
-		for (size_t i = 0; i < n; i++)
-			putchar(u[i] ? '1' : '0'), putchar('\n');
-		free(u);
-		return 0;
-	}
-	if (!strcmp(cmd, "growth") && argc == 2) {
-		if (!from || !to)
-			cli_die(from ? "--to" : "--from", "is missing: the two configurations to compare (c1, c2, ...)");
-		return growth_summary(argv[1], from, to, counter);
-	}
-	if (!strcmp(cmd, "slowdown") && argc == 2) {
-		if (!config)
-			cli_die("--config", "is missing: which configuration (c1, c2, ...)");
-		return slowdown_print(argv[1], config);
-	}
-	if (!strcmp(cmd, "windows") && argc == 2)
-		return windows_summary(argv[1]);
-	if (!strcmp(cmd, "main-config") && argc == 2)
-		return cmd_main_config(argv[1]);
-	if (!strcmp(cmd, "crosscheck") && argc == 2)
-		return cmd_crosscheck(argv[1]);
-	if (!strcmp(cmd, "bisect") && argc == 2) {
-		if (!steps)
-			cli_die("--steps", "is missing: how many steps (the changes and step 0)");
-		return bisect_print(argv[1], steps, factor, max_boots, end_boots, state);
-	}
-	if (!strcmp(cmd, "series") && argc == 2)
-		return series_print(argv[1], summary, baseline);
-	if (!strcmp(cmd, "perturbation") && argc == 2) {
-		if (!caches)
-			cli_die("--caches", "is missing: which caches to count apart");
-		return series_perturbation(argv[1], caches);
-	}
-	if (!strcmp(cmd, "emulated") && argc == 3)
-		return emulated_summary(argv[1], argv[2], baseline, r);
-	if (!strcmp(cmd, "emulated-cycles") && argc == 3)
-		return emulated_cycles(argv[1], argv[2], baseline, r);
-	if (!strcmp(cmd, "machines") && argc == 1)
-		return machines_list(r);
-	if (!strcmp(cmd, "emulated-top") && argc == 3) {
-		if (!config)
-			cli_die("--config", "is missing: which configuration (c1, c2, ...)");
-		return emulated_top(argv[1], argv[2], config, limit, r);
-	}
-	if (!strcmp(cmd, "hosts") && argc == 3)
-		return hosts_summary(argv[1], argv[2], baseline ? baseline : "tail");
-	if (!strcmp(cmd, "variance") && argc >= 2)
-		return variance_summary(argv + 1, argc - 1);
-	if (!strcmp(cmd, "compare") && argc == 3)
-		return cmd_compare(argv[1], argv[2]);
-	usage(stderr);
-	return 2;
+	a.file = argv + 1;
+	a.nfiles = argc - 1;
+	if (a.nfiles < cmd->min_files || a.nfiles > cmd->max_files)
+		cli_die(cmd->name, "takes %s", cmd->usage);
+	return cmd->run(&a);
 }

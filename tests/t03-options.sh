@@ -74,3 +74,18 @@ declared=$(awk '/^declare kernels/ { f = 1 } f { gsub(/[\\\t]/, " "); print; if 
 [ "$keys" = "$declared" ] || fail "bench/options.sh declares for shellcheck other settings than its table sets: $(diff <(echo "$keys") <(echo "$declared") | grep '^[<>]' | tr '\n' ' ')"
 grep -q -- '--emulated-instructions' <<<"$("$TOP/run.sh" --help 2>&1)" && fail "./run.sh --help copies the bench's options (it points to ./run.sh bench --help)"
 ok "bench --help made from bench/options.sh: its $(wc -l <<<"$flags") flags each named once, within 80 columns; the table's settings are the ones declared"
+# slubstats: one table of commands, each taking its own options and files
+S=$TOP/bin/slubstats
+h=$TOP/results/reference/hackbench.csv
+for c in "times $h --limit 3|--limit is not an option of slubstats times: times HACKBENCH_CSV \[--baseline K\]" \
+	"series x --caches a|--caches is not an option of slubstats series" "nope x|unknown command 'nope' \(see slubstats --help\)" \
+	"mechanism a b|--caches is missing: which caches to count apart" "growth x --from c1|--to is missing" \
+	"times|times takes HACKBENCH_CSV \[--baseline K\]" "compare a|compare takes HACKBENCH_CSV_A HACKBENCH_CSV_B"; do
+	# shellcheck disable=SC2086
+	expect_fail "$S" ${c%%|*}
+	contains "$OUT" "^slubstats: error: ${c#*|}" "slubstats ${c%%|*}: refused in one line"
+	[ "$(grep -c . <<<"$OUT")" = 1 ] || fail "slubstats ${c%%|*}: more than one line: $OUT"
+done
+[ "$("$S" --help | grep -c '^ *\(usage:\)\? *slubstats [a-z-]* ')" = "$(grep -c '^	{ "[a-z-]*", [0-9]' "$TOP/src/slubstats.c")" ] ||
+	fail "slubstats --help does not name each command of its table once: $("$S" --help)"
+ok "slubstats --help names each command of its table"
