@@ -78,7 +78,7 @@ ok "bench --help made from bench/options.sh: its $(wc -l <<<"$flags") flags each
 S=$TOP/bin/slubstats
 h=$TOP/results/reference/hackbench.csv
 for c in "times $h --limit 3|--limit is not an option of slubstats times: times HACKBENCH_CSV \[--baseline K\]" \
-	"series x --caches a|--caches is not an option of slubstats series" "nope x|unknown command 'nope' \(see slubstats --help\)" \
+	"series x --caches a|--caches is not an option of slubstats series" "nope x|unknown command .nope. \(see slubstats --help\)" \
 	"mechanism a b|--caches is missing: which caches to count apart" "growth x --from c1|--to is missing" \
 	"times|times takes HACKBENCH_CSV \[--baseline K\]" "compare a|compare takes HACKBENCH_CSV_A HACKBENCH_CSV_B"; do
 	# shellcheck disable=SC2086
