@@ -1,10 +1,10 @@
-# shellcheck shell=bash disable=SC2154
+# shellcheck shell=bash
 # What the bench says between its boots, sourced by bench/run.sh: the first
 # figure once the counting mode is done, the intervals so far, whether to
 # stop, and the partial report after a round.
-#
-# Uses bench/run.sh's globals: out baseline emulated_mode precision
-# max_rounds max_secs partial_reports, and lib/common.sh's say and csv_rows.
+# Uses lib/common.sh's say and csv_rows.
+# Inputs: the caller's globals read here (t10's shellcheck sees them):
+declare -g baseline emulated_mode max_rounds max_secs out partial_reports precision
 
 # first_figure: the mechanism, as soon as the counting-mode boots are done
 # and before the timed rounds: add_partial() per 1000 messages a kernel in

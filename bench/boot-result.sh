@@ -1,10 +1,12 @@
-# shellcheck shell=bash disable=SC2154
+# shellcheck shell=bash
 # How a boot ended, sourced by bench/boot.sh once QEMU has exited (out,
 # serial, kdir, secs, rc, timeout, expect_id, counters, quantum, accel, smp): the
 # one place that names a boot's result. Appends result=WORD to
 # $out/boot-info and exits with the status bench/boot.sh's header lists
 # (a stall, bench/stall.sh, as a hang: 4).
 # How it ended: the console first (a panic may follow a written status).
+# Inputs: the caller's globals read here (t10's shellcheck sees them):
+declare -g accel counters kdir out rc secs serial smp timeout
 status=$(cat "$out/status" 2>/dev/null || true)
 if grep -qE "$PANIC_RE" "$serial"; then
 	line=$(grep -m1 -E "$PANIC_RE" "$serial" | tr -d '\r')

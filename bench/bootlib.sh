@@ -1,8 +1,8 @@
-# shellcheck shell=bash disable=SC2154,SC2034
+# shellcheck shell=bash disable=SC2034
 # One boot of a kernel with the guest's plan, sourced by bench/runlib.sh:
-# what the bench's boots and a bisect's steps share. Uses the plan's
-# globals (configs, count, prof, emulated_windows, series_interval,
-# knob_of, BOOT_CMD, mem, profile) and planlib.sh.
+# what the bench's boots and a bisect's steps share. Uses planlib.sh.
+# Inputs: the caller's globals read here (t10's shellcheck sees them):
+declare -g BOOT_CMD configs count emulated_windows knob_of mem prof profile series_interval
 
 # guest_settings KIND VCPUS LABEL: the plan's settings for a timed,
 # counting or emulated-counters boot at VCPUS of kernel LABEL (its knob, if

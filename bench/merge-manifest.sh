@@ -1,7 +1,9 @@
-# shellcheck shell=bash disable=SC2154,SC2034 # block, shard: read by planlib.sh's in_shard
+# shellcheck shell=bash disable=SC2034 # block, shard: read by planlib.sh's in_shard
 # The merged run's manifest.json and merge.json, sourced by bench/merge.sh
 # (out, ref, n, present, dir_of): which shards came, from which hosts,
 # which rounds are missing, and the status that follows.
+# Inputs: the caller's globals read here (t10's shellcheck sees them):
+declare -g count labels n out present prof ref rounds series smp
 
 # The plan's arithmetic is bench/planlib.sh's, on the plan as --resume
 # reads it (load_plan: checked in bench/merge.sh).

@@ -1,10 +1,11 @@
-# shellcheck shell=bash disable=SC2154
+# shellcheck shell=bash
 # The bench's plan, sourced by bench/run.sh: the order of the timed boots
 # (bin/slubplan, the one owner of the design), the vCPU counts as a
 # factor of the plan, and the plan as --dry-run prints it.
-#
-# Uses bench/run.sh's globals: labels seed design smp configs count prof
-# emulated emulated_mode jobs precision max_rounds max_time rounds shard block.
+# Inputs: the caller's globals read here (t10's shellcheck sees them):
+declare -g block configs count design design_used emu_smp emulated_mode \
+	emulated_windows jobs kernels labels max_rounds max_time precision prof profile rounds seed \
+	series series_interval shard smp user_variants
 
 # KERNEL_PRESETS: "NAME:VARIANT:KNOB=VALUE" each, a kernel label that boots
 # VARIANT with the knob set (set_labels).

@@ -1,7 +1,8 @@
 # shellcheck shell=bash
 # The bench's progress, sourced by bench/run.sh: how long the boots left
 # will take, each kind at its own pace.
-# shellcheck disable=SC2154 # out: run.sh's
+# Inputs: the caller's globals read here (t10's shellcheck sees them):
+declare -g out
 
 # The bench's ETA: each kind of boot at its own pace, for they differ
 # several-fold; one average over all of them once said "about 38 min left"

@@ -1,9 +1,10 @@
-# shellcheck shell=bash disable=SC2154,SC2034
+# shellcheck shell=bash disable=SC2034
 # The bench's bookkeeping, sourced by bench/run.sh: one boot end to end,
 # the run's CSVs joined from every boot's fragments, the manifest.
-#
-# Uses bench/run.sh's globals: out run_id labels variant_of profile configs
-# smp mem accel timeout count prof retries git_state B, and planlib.sh.
+# Uses planlib.sh.
+# Inputs: the caller's globals read here (t10's shellcheck sees them):
+declare -g B accel configs count design_used emulated_mode expected_boots git_state labels mem \
+	out prof profile retries rounds run_id series smp timeout variant_of
 # shellcheck source=bench/bootlib.sh
 . "$SLUBBENCH_TOP/bench/bootlib.sh"
 

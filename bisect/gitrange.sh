@@ -1,4 +1,4 @@
-# shellcheck shell=bash disable=SC2154
+# shellcheck shell=bash
 # A git range as a bisect's changes, sourced by bisect/lib.sh: the range
 # checked and read, the clone it is built from, a step's commit checked
 # out there.
@@ -13,6 +13,8 @@
 # registered as a kernel tree (lib/trees.sh) and checked out at the step's
 # commit; the step's kernel is that commit as it is, no slubbench patch
 # (the counting mode's oracle is SLUB's own statistics), bs-<commit>@TREE.
+# Inputs: the caller's globals read here (t10's shellcheck sees them):
+declare -g profile
 
 # RANGE_MAX: the most commits a range may hold (slubstats bisect's steps).
 RANGE_MAX=4095

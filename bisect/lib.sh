@@ -1,4 +1,4 @@
-# shellcheck shell=bash disable=SC2154
+# shellcheck shell=bash
 # The bisect's pieces, sourced by bisect/run.sh after lib/common.sh and
 # lib/rundir.sh: the changes (a series read and checked here, a git range
 # in bisect/gitrange.sh), the settings saved and read back, one step's
@@ -7,6 +7,8 @@
 # The changes, whichever their kind: CHANGE_NAMES (a patch's file name, a
 # commit's abbreviation), CHANGE_IDS (a patch's sha256, a commit's id: what
 # a resumed bisect must find again) and CHANGE_SUBJECTS, oldest first.
+# Inputs: the caller's globals read here (t10's shellcheck sees them):
+declare -g end_boots groups loops max_boots mode nsteps series_file
 # shellcheck source=bisect/gitrange.sh
 . "$SLUBBENCH_TOP/bisect/gitrange.sh"
 # shellcheck source=lib/detboot.sh

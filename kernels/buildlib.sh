@@ -1,7 +1,9 @@
-# shellcheck shell=bash disable=SC2154
+# shellcheck shell=bash
 # The two halves of kernels/build.sh's build_variant, sourced by it (KDIR,
 # allocator, patches, profile_of, and prepare_tree's TREE_NAME, SRC_PKG,
 # KVER, TREE_GIT).
+# Inputs: the caller's globals read here (t10's shellcheck sees them):
+declare -g allocator patches
 
 # run_make OBJ LOG VARIANT NAME: build bzImage in OBJ (its log LOG), or die
 # naming VARIANT and the log.

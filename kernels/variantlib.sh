@@ -1,6 +1,8 @@
-# shellcheck shell=bash disable=SC2154
+# shellcheck shell=bash
 # The variants of one tree, sourced by kernels/build.sh (KDIR, profile,
 # user_patch, TREE_NAME, TREE_KVER, PATCHDIR, KVER, TREE_ID).
+# Inputs: the caller's globals read here (t10's shellcheck sees them):
+declare -g profile user_patch
 
 # load_variants: allocator[NAME] and patches[NAME] (files, in series
 # order) for kernels/variants' names, resolved in PATCHDIR, and the user's

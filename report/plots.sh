@@ -1,7 +1,9 @@
-# shellcheck shell=bash disable=SC2154
+# shellcheck shell=bash
 # The report's charts, sourced by report/report.sh (R, M, S, kernels,
 # baseline, main, sv, mv_). Every value reaches gnuplot as a data file or
 # as a string quoted for gnuplot (gp_str): nothing from the run is code.
+# Inputs: the caller's globals read here (t10's shellcheck sees them):
+declare -g baseline kernels main main_vcpus
 PLOTS=$R/plots
 mkdir -p "$PLOTS"
 rm -f "$PLOTS"/*.dat

@@ -1,7 +1,9 @@
-# shellcheck shell=bash disable=SC2154
+# shellcheck shell=bash
 # report.txt and report.md, sourced by report/report.sh (R, M, kernels,
 # baseline, main, main_desc, sv, mv_). Every verdict and '*' comes from one
 # interval: summary.csv's ci_lo..ci_hi (paired by round, Holm-adjusted).
+# Inputs: the caller's globals read here (t10's shellcheck sees them):
+declare -g main_desc
 T=$R/report.txt.tmp
 pct() { awk -v v="$1" 'BEGIN { if (v == "") print "n/a"; else printf "%+.1f%%", 100 * (v - 1) }'; }
 f3() { awk -v v="$1" 'BEGIN { if (v == "") print "n/a"; else printf "%.3f", v }'; }

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # group: full
-# Every shell script in the project is shellcheck-clean.
+# Every shell script in the project is shellcheck-clean, with SC2154 (a
+# global read but never set) on in each: a sourced file declares its inputs.
 . "$(dirname "$0")/lib.sh"
 cd "$TOP"
 # results/ holds runs' data (a plan copied into a run is data, not code)
@@ -8,6 +9,19 @@ mapfile -t files < <(git ls-files '*.sh' run.sh .ci/run rootfs/guest/init 2>/dev
 [ ${#files[@]} -gt 5 ] || fail "found only ${#files[@]} shell scripts (not a git checkout?)"
 shellcheck -x "${files[@]}"
 ok "shellcheck: ${#files[@]} scripts clean"
+# No hidden inputs: SC2154 (a variable read but never set) stays on
+# everywhere, so a global a sourced file reads must be declared in it
+# (declare -g, its "Inputs:" line) and a misspelled one fails here.
+off=$(grep -lE '^# shellcheck .*disable=[A-Z0-9,]*SC2154' "${files[@]}" || true)
+[ -z "$off" ] || fail "SC2154 turned off in: $(tr '\n' ' ' <<<"$off")"
+probe=$(mktemp --suffix=.sh)
+# shellcheck disable=SC2016 # a script as text
+printf '# shellcheck shell=bash\n# Inputs:\ndeclare -g out\necho "$out $misspelt"\n' >"$probe"
+msg=$(shellcheck "$probe" 2>&1) && { rm -f "$probe"; fail "shellcheck passed a global never set"; }
+rm -f "$probe"
+grep -q 'misspelt is referenced but not assigned' <<<"$msg" && ! grep -q 'out is referenced' <<<"$msg" ||
+	fail "shellcheck on an undeclared global: $msg"
+ok "SC2154 on in every file: a global read but never set or declared fails (a probe's \$misspelt), a declared one passes"
 
 # Small pieces (the guide): no shell file over 300 lines, no function over 80
 # (a function is "NAME() {" at the start of a line up to the first "}" there).

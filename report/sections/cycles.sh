@@ -1,10 +1,12 @@
-# shellcheck shell=bash disable=SC2154
+# shellcheck shell=bash
 # The cost model in the report, sourced by report/text.sh: what the
 # emulated counts would cost on a stated 2007 machine (emulated-cycles.csv,
 # slubstats emulated-cycles; the machine table emu/src/machines.h, through
 # slubstats machines). A model, labelled as one; every price with its
 # source. Defines cycles_headline and cycles_section; both print nothing
 # for a run counted before the machine model.
+# Inputs: the caller's globals read here (t10's shellcheck sees them):
+declare -g baseline emulated_mode kernels main main_vcpus prices
 
 # ec KERNEL KIND NAME [FACTOR] FIELD: one value of emulated-cycles.csv
 # (the model's cycles table; no FACTOR: the row without one)

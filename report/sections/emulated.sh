@@ -1,4 +1,4 @@
-# shellcheck shell=bash disable=SC2154
+# shellcheck shell=bash
 # The emulated counters' section, sourced by report/text.sh inside its
 # output when the run has emulated.csv: per 1000 messages, each kernel's
 # instructions, L1d misses and cache-line transfers against the baseline,

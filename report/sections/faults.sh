@@ -1,4 +1,4 @@
-# shellcheck shell=bash disable=SC2154
+# shellcheck shell=bash
 # Faults, sourced by report/text.sh inside its output: each boot
 # attempt that did not finish, what it ended in, whether it was booted
 # again, and a panic's first console line (the first FAULTS_SHOWN: a

@@ -1,10 +1,12 @@
-# shellcheck shell=bash disable=SC2154
+# shellcheck shell=bash
 # Hosts, sourced by report/text.sh inside its output, for a run
 # merged from shards on more than one host (report.sh's hosts.csv): each
 # host a block; per host, each kernel's ratio to the baseline paired by
 # round (its rounds all ran there), and whether the hosts agree (one-way
 # analysis of variance of the per-round log ratios: the host x kernel
 # interaction; report.sh's HOSTS_DISAGREE lists where they do not).
+# Inputs: the caller's globals read here (t10's shellcheck sees them):
+declare -g baseline main
 if [ -s "$R/hosts.csv" ]; then
 	echo "Hosts: a merged run, each host a block (a shard's rounds stay on one"
 	echo "host). Per host, the ratio to $baseline paired by round, 95% CI;"

@@ -1,9 +1,11 @@
-# shellcheck shell=bash disable=SC2154
+# shellcheck shell=bash
 # A knob alone, sourced by report/text.sh inside its output: for each kernel
 # of the run booted with a SLUB knob (--slub-knob, or a preset such as
 # 2.6.23) whose very build also ran without one (report.sh's KNOB_PAIRS),
 # the knob's own effect: its counts per message against that kernel, paired
 # (the model's knob_vs; the run's own ratios are all against the baseline).
+# Inputs: the caller's globals read here (t10's shellcheck sees them):
+declare -g main
 if [ -n "$KNOB_PAIRS" ]; then
 	echo "A knob alone: each kernel booted with a SLUB knob against the same build"
 	echo "without it, per message, paired (by round in the timed boots, by seed in"

@@ -1,7 +1,9 @@
-# shellcheck shell=bash disable=SC2154
+# shellcheck shell=bash
 # The mechanism sections, sourced by report/text.sh inside its output:
 # counts per message, objects per partial-list visit, the tracepoint's
 # cross-check, perf's profiles (round 0), and slabinfo of the hot caches.
+# Inputs: the caller's globals read here (t10's shellcheck sees them):
+declare -g baseline emulated_mode kernels main
 echo "Mechanism, per 1000 messages (median over the timed rounds; SLUB"
 echo "statistics, all caches; add_partial = free_add_partial +"
 echo "deactivate_to_head + deactivate_to_tail; perf: slub:add_partial events"

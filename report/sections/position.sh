@@ -1,4 +1,4 @@
-# shellcheck shell=bash disable=SC2154
+# shellcheck shell=bash
 # Position and drift, sourced by report/text.sh inside its output (from
 # report.sh's DRIFT, slubstats drift: src/residuals.c): each timed boot's
 # main-configuration time against its kernel's geometric mean, averaged by

@@ -1,10 +1,12 @@
-# shellcheck shell=bash disable=SC2154
+# shellcheck shell=bash
 # Scaling, sourced by report/text.sh inside its output when the run
 # has more than one vCPU count (report.sh's SCALING: "vcpus config" of the
 # main configuration's hackbench at each count): each kernel against the
 # baseline at each count, counts first (exact, whatever the host), the
 # time last and marked where it was oversubscribed; then how the
 # regression's mechanism grows, read off the intervals.
+# Inputs: the caller's globals read here (t10's shellcheck sees them):
+declare -g baseline kernels
 if [ "$SEVERAL_VCPUS" = 1 ]; then
 	GROWTH=$("$S" growth "$R/mechanism.csv" --from "$(head -n1 <<<"$SCALING" | cut -d' ' -f2)" --to "$(tail -n1 <<<"$SCALING" | cut -d' ' -f2)")
 	# rci VALUE LO HI: "x1.23 (1.10..1.40)", or "-" without a value

@@ -1,4 +1,4 @@
-# shellcheck shell=bash disable=SC2154
+# shellcheck shell=bash
 # How each regime scheduled the guest, sourced by report/sections/emulated.sh
 # inside its output: per 1000 messages of the main configuration, mean over
 # boots, each kernel's guest context switches and IPIs (reschedule,
@@ -8,6 +8,8 @@
 # (counters.csv: sources proc and sched) beside the cache model's transfers
 # (emulated-summary.csv). A cache model's transfers are only as parallel as
 # the schedule it saw: these say how parallel that was.
+# Inputs: the caller's globals read here (t10's shellcheck sees them):
+declare -g baseline emulated_mode kernels main
 quantum=$RUN_QUANTUM
 msgs=$(sv "$baseline" "$main" messages)
 sched=$(csv_rows "$R/counters.csv" kernel config kind source counter value | awk -F'|' -v c="$main" -v m="$msgs" '

@@ -1,4 +1,4 @@
-# shellcheck shell=bash disable=SC2154
+# shellcheck shell=bash
 # The partial list over time, sourced by report/text.sh inside its output:
 # for a run with series boots (bench --series), each kernel's first series
 # boot of the main configuration (report.sh's SERIES_SHOWN): the first hot
@@ -6,6 +6,8 @@
 # against the baseline, and what the sampler cost (the model's
 # series_summary and perturbation tables); series boots that sampled
 # nothing, or too little, said by name.
+# Inputs: the caller's globals read here (t10's shellcheck sees them):
+declare -g baseline kernels main
 series_section() {
 	local k r cache=${HOT_CACHES%% *} n bad=''
 	# a finished series boot with no sample, or too few to chart (a run
