@@ -19,7 +19,7 @@ declare -g end_boots groups loops max_boots mode nsteps series_file
 . "$SLUBBENCH_TOP/bench/runlib.sh"
 
 # The counts a bisect may tell steps apart by (SLUB's statistics in the
-# counting mode, per 1000 messages; add_partial as src/stats_groups.c sums it)
+# counting mode, per 1000 messages; add_partial as src/stats/stats_groups.c sums it)
 BISECT_METRICS="add_partial alloc_from_partial free_add_partial free_remove_partial free_slab alloc_slab alloc_slowpath free_slowpath"
 
 # metric_ok M: a metric of BISECT_METRICS, or fail naming them.

@@ -47,7 +47,7 @@ SERIES_HDR=kernel,profile,round,config,window,vcpus,time_ms,cache,quantity,value
 # four (their other columns are empty).
 EMULATED_METRICS="instructions accesses misses transfers l2_hits memory transfers_die transfers_package transfers_socket"
 # The parts of the modelled cycles, in the order slubstats emulated-cycles
-# writes them (src/cycles.c, CY_PARTS; t53 checks the two agree)
+# writes them (src/stats/emulated/cycles.c, CY_PARTS; t53 checks the two agree)
 # shellcheck disable=SC2034 # read by the report (report/sections/cycles.sh, report/plots.sh)
 CYCLE_PARTS="base l2 memory transfer_die transfer_package transfer_socket"
 # "machine": the machine the plugin modelled (emu/src/machines.h; empty
@@ -232,7 +232,7 @@ gp_str() {
 # boot_attempts FILE COLUMN...: the rows of boots.csv FILE as csv_rows
 # gives COLUMNs, each led by 1 for its boot's last attempt (whose data is
 # used) or 0 for an attempt set aside and booted again. The rule has one
-# owner, src/boots.c (slubstats used), which the C readers share.
+# owner, src/stats/boots.c (slubstats used), which the C readers share.
 boot_attempts() {
 	local f=$1 used
 	shift

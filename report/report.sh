@@ -151,7 +151,7 @@ top_functions() {
 
 # The main configuration: of those with a timed run, one whose wall times
 # are real (not oversubscribed) if any, then the most messages, then the
-# fewest vCPUs (slubstats main-config, src/mainconfig.c). Its vCPUs (empty in
+# fewest vCPUs (slubstats main-config, src/stats/mainconfig.c). Its vCPUs (empty in
 # runs older than the column) are main_vcpus.
 main=$("$S" main-config "$R/summary.csv") || die "no successful timed run in $R/hackbench.csv"
 main_vcpus=$(sv "$baseline" "$main" vcpus)
@@ -171,7 +171,7 @@ SEVERAL_VCPUS=0
 # RESID: each timed boot of the main configuration, in run order, as
 # "number position kernel r", r its log time minus its kernel's mean log
 # time (the one definition behind the position table and the drift chart:
-# slubstats residuals, src/residuals.c); DRIFT: their summary by position
+# slubstats residuals, src/stats/residuals.c); DRIFT: their summary by position
 # and half of the run (slubstats drift's CSV; its header alone when there
 # is nothing to show).
 RESID='' DRIFT=''
@@ -211,7 +211,7 @@ if [ -s "$R/boots.csv" ] && head -n1 "$R/boots.csv" | tr ',' '\n' | grep -qx hos
 	mv "$R/hosts.csv.tmp" "$R/hosts.csv"
 fi
 # HOSTS_DISAGREE: the comparisons whose hosts disagree (slubstats hosts
-# decides: src/hosts.h, HOSTS_ALPHA), for the Hosts section and a warning
+# decides: src/stats/hosts.h, HOSTS_ALPHA), for the Hosts section and a warning
 HOSTS_DISAGREE=
 if [ -s "$R/hosts.csv" ]; then
 	HOSTS_DISAGREE=$(csv_rows "$R/hosts.csv" kernel vcpus interaction_p interaction |

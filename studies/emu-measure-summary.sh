@@ -56,7 +56,7 @@ build_tools all
 	if [ "$windows" -ge 2 ]; then
 		echo
 		echo "Within a boot and between boots (coefficients of variation of a window's total):"
-		# slubstats windows (src/windows.c): each window's totals, their
+		# slubstats windows (src/stats/windows.c): each window's totals, their
 		# coefficients of variation within a boot and between boot means
 		"$TOOLS_BIN/slubstats" windows "$out/emulated.csv" >"$tmp/windows.csv"
 		csv_rows "$tmp/windows.csv" kernel metric boots mean within_cov_pct between_cov_pct | awk -F'|' '{

@@ -86,6 +86,6 @@ for c in "times $h --limit 3|--limit is not an option of slubstats times: times 
 	contains "$OUT" "^slubstats: error: ${c#*|}" "slubstats ${c%%|*}: refused in one line"
 	[ "$(grep -c . <<<"$OUT")" = 1 ] || fail "slubstats ${c%%|*}: more than one line: $OUT"
 done
-[ "$("$S" --help | grep -c '^ *\(usage:\)\? *slubstats [a-z-]* ')" = "$(grep -c '^	{ "[a-z-]*", [0-9]' "$TOP/src/slubstats.c")" ] ||
+[ "$("$S" --help | grep -c '^ *\(usage:\)\? *slubstats [a-z-]* ')" = "$(grep -c '^	{ "[a-z-]*", [0-9]' "$TOP/src/cmd/slubstats.c")" ] ||
 	fail "slubstats --help does not name each command of its table once: $("$S" --help)"
 ok "slubstats --help names each command of its table"

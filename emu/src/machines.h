@@ -2,7 +2,7 @@
 /*
  * The machines the cost model prices the emulated counts on: one table,
  * read by the plugin (the topology and caches it models, emu/src) and by
- * slubstats (the latencies, src/cycles.c). Plain data, no I/O.
+ * slubstats (the latencies, src/stats/emulated/cycles.c). Plain data, no I/O.
  *
  * vCPU i is core i: cores fill a die, dies a socket, sockets the machine;
  * a run of fewer vCPUs than cores takes the first ones (2 vCPUs: one die).

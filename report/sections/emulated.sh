@@ -3,7 +3,7 @@
 # output when the run has emulated.csv: per 1000 messages, each kernel's
 # instructions, L1d misses and cache-line transfers against the baseline,
 # and the functions first by transfers and by instructions (ev, et: from
-# report.sh; the definitions are slubstats's, src/emulated.h).
+# report.sh; the definitions are slubstats's, src/stats/emulated/emulated.h).
 [ -s "$R/emulated-summary.csv" ] || return 0
 # n counts runs: each boot's windows of a configuration (W a boot, checked
 # by check_csv; a run older than the column has one)

@@ -1,6 +1,6 @@
 # shellcheck shell=bash
 # Position and drift, sourced by report/text.sh inside its output (from
-# report.sh's DRIFT, slubstats drift: src/residuals.c): each timed boot's
+# report.sh's DRIFT, slubstats drift: src/stats/residuals.c): each timed boot's
 # main-configuration time against its kernel's geometric mean, averaged by
 # position in the round and by half of the run. A design that balances
 # positions keeps these effects out of the ratios; this shows how large

@@ -41,13 +41,13 @@ if [ "$SEVERAL_VCPUS" = 1 ]; then
 			[ "$(sv "$k" "$c" timing)" != oversubscribed ] || t="$t o"
 			printf '  %5s %-21s %-21s %-21s\n' "$v" "$(er "$k" "$c" instructions)" "$(er "$k" "$c" transfers)" "$t"
 		done <<<"$SCALING"
-		# the cost model at each count (#23), when the run has it
+		# the cost model at each count, when the run has it
 		if [ -s "$R/emulated-cycles.csv" ]; then
 			printf '  %5s %-21s\n' vCPUs "modelled cycles"
 			while read -r v c; do printf '  %5s %-21s\n' "$v" "$(er "$k" "$c" cycles)"; done <<<"$SCALING"
 		fi
 		# the growth, from the first and the last count's add_partial
-		# intervals (the verdict: slubstats growth, src/growth.c)
+		# intervals (the verdict: slubstats growth, src/stats/growth.c)
 		csv_rows <(echo "$GROWTH") kernel from_ratio to_ratio change | awk -F'|' -v k="$k" -v base="$baseline" \
 			-v v1="$(head -n1 <<<"$SCALING" | cut -d' ' -f1)" -v v2="$(tail -n1 <<<"$SCALING" | cut -d' ' -f1)" '$1 == k {
 			if ($4 == "grows") w = "grows with the machine: the " v2 "-vCPU interval lies wholly above the " v1 "-vCPU one"

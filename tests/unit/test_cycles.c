@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/* Unit tests of the cost model (src/cycles.c): a hand-made access
+/* Unit tests of the cost model (src/stats/emulated/cycles.c): a hand-made access
  * stream through the cache model (emu/src/cachesim.c) on Clovertown's
  * shape, priced by hand. The expected values were computed with Python:
  *   g = 2.33; 100 * 1 + 14 + 2 * 115 * g + 29.5 * g + 77 * g + 112.5 * g

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/* Unit tests of the groups a run's CSVs are read into (src/stats_groups.c:
+/* Unit tests of the groups a run's CSVs are read into (src/stats/stats_groups.c:
  * the arithmetic alone, no file): rounds summed and found, pairing by
  * round, the derived counters, the geometric mean; and hosts.c's rounds
  * per host. Values by hand. */

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/* Unit tests of the variance experiment's statistics (src/variance.c).
+/* Unit tests of the variance experiment's statistics (src/stats/variance.c).
  * Expected values from SciPy 1.10.1 / NumPy, computed independently by
  * tests/unit/variance_expected.py on the eight boots below. */
 #include <math.h>
