@@ -87,8 +87,11 @@ PANIC_RE='Kernel panic|Oops:|BUG:|general protection fault'
 TOOLS_BIN=$SLUBBENCH_TOP/bin
 # build_tools TARGET...: build them if their sources changed (all:
 # slubparse, slubstats, slubplan; unit; fuzz); dies on failure.
+# (one make at a time: two commands started at once, or two tests, would
+# otherwise write the same objects together)
 build_tools() {
-	make -s -C "$SLUBBENCH_TOP/src" BIN="$TOOLS_BIN" "$@" >/dev/null ||
+	mkdir -p "$TOOLS_BIN"
+	flock "$TOOLS_BIN/.build.lock" make -s -C "$SLUBBENCH_TOP/src" BIN="$TOOLS_BIN" "$@" >/dev/null ||
 		die "building the C tools failed (make -C src $*)"
 }
 

@@ -9,7 +9,7 @@
 . "$(dirname "$0")/lib.sh"
 B=$TOP/bench/run.sh
 
-plan=$("$B" --dry-run --kernels slab,stock,head,tail --rounds 8 --seed 11 2>&1)
+plan=$("$B" --dry-run --kernels slab,stock,head,tail --rounds 8 --seed 11 2>&1) || fail "the dry run failed: $plan"
 timed=$(grep '^round [1-9][0-9]* (timed):' <<<"$plan" | sed 's/^round \([0-9]*\) (timed): /\1 /')
 [ "$(wc -l <<<"$timed")" = 8 ] || fail "want 8 timed rounds: $plan"
 # position balance: kernel x position counted over the 8 rounds
