@@ -15,7 +15,7 @@ require_qemu10
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 R=$tmp/r
-"$TOP/bench/run.sh" --quick --tree 6.12 --groups 10 --loops 100 --emulated-counters 0 --emulated-instructions 1 \
+"$TOP/bench/run.sh" --quick --tree 6.12 --rounds 1 --groups 10 --loops 100 --emulated-counters 0 --emulated-instructions 1 \
 	--seed 1 --out "$R" >"$tmp/bench.log" 2>&1 || { tail -n 20 "$tmp/bench.log"; fail "the 6.12 bench failed"; }
 "$TOP/report/report.sh" "$R" >>"$tmp/bench.log" 2>&1 || { tail -n 20 "$tmp/bench.log"; fail "the 6.12 run's report failed"; }
 ver=$(cat "$(tree_fetched 6.12)/version")
