@@ -106,9 +106,12 @@ fi
 	printf '  %4s  %-10s %-28s %s\n' step verdict "values (per 1000 msgs)" change
 	while IFS=, read -r k _ failed values _ verdict; do
 		[ "$k" != step ] || continue
+		# (no subshell a row: a bisect may have 4096 steps)
 		c=$step0
-		[ "$k" = 0 ] || c="$(name "$k")"
-		row=$(printf '  %4s  %-10s %-28s' "$k" "${verdict:-?}" "${values:-none}$([ "$failed" = 0 ] || echo " ($failed failed)")")
+		[ "$k" = 0 ] || c=${NAMES[k - 1]}
+		values=${values:-none}
+		[ "$failed" = 0 ] || values+=" ($failed failed)"
+		printf -v row '  %4s  %-10s %-28s' "$k" "${verdict:-?}" "$values"
 		# a change named too long for the line goes on a line of its own
 		if [ $((${#row} + 1 + ${#c})) -le 80 ]; then echo "$row $c"; else printf '%s\n        %s\n' "$row" "$c"; fi
 	done <<<"$table"
