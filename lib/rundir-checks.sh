@@ -23,7 +23,10 @@ check_csv() {
 	m=$(awk -F, -v rules="$RUN_COLUMN_RULES" -v file="$f" -v kernels="$kernels" '
 		BEGIN {
 			n = split(rules, line, "\n")
-			for (i = 1; i <= n; i++) if (split(line[i], w, " ") == 2) rule[w[1]] = w[2]
+			for (i = 1; i <= n; i++) if (split(line[i], w, " ") == 2 && w[1] !~ /:/) rule[w[1]] = w[2]
+			# the rule of a column in one file (FILE:COLUMN) over its own
+			base = file; sub(/.*\//, "", base)
+			for (i = 1; i <= n; i++) if (split(line[i], w, " ") == 2 && index(w[1], base ":") == 1) rule[substr(w[1], length(base) + 2)] = w[2]
 			nk = split(kernels, w, " ")
 			for (i = 1; i <= nk; i++) listed[w[i]] = 1
 		}

@@ -114,7 +114,9 @@ csv_row() {
 
 # The rule each CSV column must follow; a column not listed is refused.
 # (awk regular expressions; "num" is a number, "unum" one of 0 or above,
-# "uint" a whole number without a leading zero, "pos" one from 1.)
+# "uint" a whole number without a leading zero, "pos" one from 1; a "?"
+# after a rule: or empty. FILE:COLUMN: the rule in the file of that name,
+# over COLUMN's own: a bisect's boot that failed has no value.)
 # setting, rep, boot_seconds, hackbench_seconds: the boots.csv of a study
 # (studies/emu-measure.sh) from before it wrote the bench's.
 RUN_COLUMN_RULES='
@@ -161,6 +163,7 @@ build_id ^[0-9a-f]*$
 boot uint
 time_ms uint
 value unum
+steps.csv:value unum?
 tracepoint num
 slub_stats num
 difference num

@@ -100,6 +100,15 @@ rm -f /tmp/t15-pwned
 [ "$(awk 'length > 80' "$d/report.txt" | wc -l)" = 0 ] || fail "lines over 80 columns: $(awk 'length > 80' "$d/report.txt" | head -n2)"
 grep -q '^Result: the first bad change is step 1 of 2:$' "$d/report.txt" || fail "hostile bisect: $(cat "$d/report.txt")"
 ok "a hostile bisect's names, subjects and tree path are shown, not obeyed, within 80 columns"
+# a boot that failed (a panic, a step that did not build) has no value:
+# the bisect still reports, saying so; a counters.csv value stays required
+printf '%s\n' "$BISECT_HDR" 0,s0,ab,1,1,180,finished 2,s2,ab,1,1,500,finished 1,s1,ab,1,1,,panic 1,s1,ab,2,2,490,finished >"$d/steps.csv"
+"$TOP/bisect/report.sh" "$d" >/dev/null 2>&1 || fail "a bisect with a failed boot does not report: $("$TOP/bisect/report.sh" "$d" 2>&1 | tail -n1)"
+grep -qE '^ +1 +bad +490 \(1 failed\) ' "$d/report.txt" || fail "the failed boot is not said: $(grep -E '^ +1 ' "$d/report.txt")"
+mkdir -p "$tmp/c" && printf 'kernel,profile,round,config,kind,source,cache,counter,value\ntail,2007,1,c1,timed,slub,all,alloc_fastpath,\n' >"$tmp/c/counters.csv"
+expect_fail check_csv "$tmp/c/counters.csv"
+contains "$OUT" 'counters.csv: line 2: value "" breaks the rule unum' "an empty counters.csv value is still refused"
+ok "a bisect with a failed boot reports it as failed (steps.csv's value may be empty, no other file's)"
 # shellcheck disable=SC2016 # a command as text, never run
 for bad in 'good|$(id)|good' 'mode|evil|mode'; do
 	IFS='|' read -r k v what <<<"$bad"
