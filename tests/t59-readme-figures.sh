@@ -7,7 +7,8 @@
 # report formats them, and must be what the README says; so is every cell
 # of its table of results/reference-2.6.23 (against tail, and against head
 # as ./run.sh report --baseline head gives it). A rerun of a reference
-# without its reading rewritten fails here.
+# without its reading rewritten fails here. docs/results-format.md gives
+# each CSV's header as lib/rundir.sh writes it.
 . "$(dirname "$0")/lib.sh"
 # shellcheck source=lib/rundir.sh
 . "$TOP/lib/rundir.sh"
@@ -176,3 +177,10 @@ for d in "$TOP"/results/reference-quantum-cost/q-*; do
 		fail "$q: the counting boots' counters differ between the study and its repetition"
 done
 ok "the quantum study's two summaries made again from their runs, identical; the $(wc -l <<<"$quoted") lines the findings quote are theirs; the quanta run twice counted the same"
+
+# The results format (docs/results-format.md) names each CSV's header as
+# its one owner, lib/rundir.sh, writes it.
+for h in BOOTS_HDR HACKBENCH_HDR COUNTERS_HDR BISECT_HDR SERIES_HDR EMULATED_HDR; do
+	grep -qF "\`${!h}\`" "$TOP/docs/results-format.md" || fail "docs/results-format.md lacks $h as lib/rundir.sh writes it: ${!h}"
+done
+ok "docs/results-format.md gives every CSV header as lib/rundir.sh writes it"
