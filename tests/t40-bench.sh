@@ -107,7 +107,8 @@ if [ "$det" = 1 ]; then
 		[ "$(csv_rows "$R/counters.csv" kernel kind counter | grep -c "^$k|series|free_add_partial$")" -ge 2 ] ||
 			fail "$k's series boot: no SLUB statistics of kind series"
 	done
-	csv_rows "$R/series.csv" cache quantity value | grep -qE '^all\|sample_ns\|[1-9][0-9]*$' || fail "no sampler cost in series.csv"
+	csv_rows "$R/series.csv" cache quantity value | grep -qE '^all\|sample_ns\|[1-9][0-9]*$' ||
+		fail "no sampler cost in series.csv; the guests' series-cost.txt: $(head -c 200 "$R"/raw/s01-*/series-cost.txt 2>&1); their collect.log: $(tail -n 5 "$R"/raw/s01-*/collect.log 2>&1); boots: $(grep -h '^result=' "$R"/raw/s01-*/boot-info 2>&1)"
 	grep -q '^The partial list over time' "$R/report.txt" && [ -s "$R/plots/series.png" ] && [ -s "$R/perturbation.csv" ] ||
 		fail "report: no partial list over time: $(cat "$R/report.txt")"
 	ok "--series 1: a series boot a kernel (seed 1, no plugin, e01's plan but for SB_SERIES), samples of both hot caches in both windows, the report's section and chart"
