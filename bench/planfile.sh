@@ -45,9 +45,7 @@ read_plan_file() {
 			[ -z "$msg" ] || die "$at, line $n: ${msg#slubbench: error: }"
 			"${a#@}" ${val:+"$val"}
 		elif [ -n "${OPT_ARG[$flag]}" ]; then
-			msg=$( (set_opt "$a" "$val") 2>&1 >/dev/null) || true
-			[ -z "$msg" ] || die "$at, line $n: ${msg#slubbench: error: }"
-			set_opt "$a" "$val"
+			set_opt_at "$at, line $n: " "" "$a" "$val"
 		else
 			printf -v "$k" %s "${a#*=}"
 		fi

@@ -191,7 +191,7 @@ for k in $PLAN_KEYS; do PLAN_DEFAULT[$k]=${!k}; done
 # load_plan FILE: a saved plan's settings, each checked by set_opt; one line
 # naming FILE and the setting when one breaks its rule.
 load_plan() {
-	local f=$1 k v msg
+	local f=$1 k v
 	jq -e 'type == "object"' "$f" >/dev/null 2>&1 || die "$f: not a JSON object; refusing this run"
 	# runs made before a setting had none of what it adds
 	emulated=0 emulated_instructions=0 quantum=inf
@@ -200,9 +200,7 @@ load_plan() {
 	while IFS=$'\t' read -r k v; do
 		[ -n "$v" ] || continue
 		[ "$k" != precision ] || v+=% # saved as the number (bench/run.sh)
-		msg=$( (set_opt "$k" "$v") 2>&1 >/dev/null) || true
-		[ -z "$msg" ] || die "$f: ${msg#slubbench: error: }; refusing this run"
-		set_opt "$k" "$v"
+		set_opt_at "$f: " "; refusing this run" "$k" "$v"
 	done < <(jq -r --arg keys "$PLAN_KEYS" '. as $p | $keys | split(" ")[] | [., ($p[.] // "" | tostring)] | @tsv' "$f")
 	# the variants' names only: a patch is never taken from a run directory
 	jq -e '.variants // [] | type == "array"' "$f" >/dev/null || die "$f: variants is not a list; refusing this run"
