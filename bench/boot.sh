@@ -164,7 +164,13 @@ qplugin=()
 if [ "$counters" -eq 1 ]; then
 	[ "$accel" != kvm ] || die "--counters needs TCG (the plugin instruments TCG's translation): drop --accel kvm"
 	accel=tcg
-	[ "$smp" -le "$EMU_MAX_VCPUS" ] || die "--counters models 1 to $EMU_MAX_VCPUS vCPUs, not --smp $smp"
+	cores=$EMU_MAX_VCPUS
+	if [[ "$counters_opts" =~ ,machine=([^,]*) ]]; then
+		build_tools all
+		cores=$(csv_get <("$TOOLS_BIN/slubstats" machines) cores name="${BASH_REMATCH[1]}")
+		[ -n "$cores" ] || die "--counters-opts machine=${BASH_REMATCH[1]}: not a machine of emu/src/machines.h (bin/slubstats machines lists them)"
+	fi
+	[ "$smp" -le "$cores" ] || die "--counters models 1 to $cores vCPUs (a core of the machine each), not --smp $smp"
 	plugin=$(slubcount_plugin "$QEMU_ID")
 	[ -f "$plugin" ] || die "the slubcount plugin is not built for $QEMU_ID: run emu/build.sh --qemu $QEMU_NAME"
 	[ -f "$kdir/System.map" ] || die "$kdir has no System.map: the counters need the booted build's"

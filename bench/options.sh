@@ -97,8 +97,9 @@ BENCH_OPTIONS=$(
 	icount's turns alone; default $DET_QUANTUM_DEFAULT, lib/detboot.sh)
 --machine NAME | machine | | check_machine | plan
 	the machine the emulated counters model and the report prices
-	(emu/src/machines.h: clovertown, the default, or harpertown;
-	bin/slubstats machines)
+	(emu/src/machines.h: clovertown, the default, harpertown, or
+	tigerton with 16 cores; bin/slubstats machines); vCPU counts above
+	its cores get no emulated boots
 --precision P% | precision | | check_precision | plan
 	add whole squares until every comparison's 95% CI half-width is at
 	most P% (or --max-rounds/--max-time)

@@ -202,7 +202,8 @@ emulated_timeout() {
 
 # The most vCPUs the emulated counters model: the cores of the default
 # machine (emu/src/machines.h, clovertown: vCPU i is its core i; t05 checks
-# that the two agree). The plugin refuses a guest with more.
+# that the two agree); a bench with --machine takes that machine's cores.
+# The plugin refuses a guest with more.
 # shellcheck disable=SC2034
 EMU_MAX_VCPUS=8
 

@@ -50,7 +50,11 @@ ok "--smp 2,4: 8 timed boots, every kernel at every count each round, balanced w
 	"$("$B" --dry-run --kernels head,tail --rounds 2 --seed 3 --smp 2 2>&1 | grep '(timed)')" ] || fail "one vCPU count: plan changed"
 grep -q 'plugin models at most 8' <<<"$("$B" --dry-run --kernels tail --smp 2,16 --rounds 2 --seed 3 2>&1)" ||
 	fail "a count above the plugin's limit is not said"
-ok "a vCPU count over the plugin's 16 gets no emulated boots, and the plan says so"
+ok "a vCPU count over the default machine's 8 cores gets no emulated boots, and the plan says so"
+v=$("$B" --dry-run --kernels tail --smp 2,16 --rounds 2 --seed 3 --machine tigerton 2>&1)
+grep -q '^emulated counters .* at each of 2, 16 vCPUs' <<<"$v" && ! grep -q 'none above' <<<"$v" ||
+	fail "--machine tigerton (16 cores): no emulated boots planned at 16 vCPUs: $v"
+ok "--machine tigerton: emulated boots at 16 vCPUs, a core of its 16 each"
 grep -q '^emulated counters .*: 12 boot(s) each of head tail (seeds 1-3 with the cache model, seeds 4-12 instructions only), 4 windows of each configuration a boot' \
 	<<<"$("$B" --dry-run --kernels head,tail --rounds 2 --seed 3 --emulated-windows 4 2>&1)" || fail "--emulated-windows not in the plan"
 ok "--emulated-windows 4: the plan says the windows a boot"

@@ -51,6 +51,18 @@ static const struct machine MACHINES[] = {
 		.src_mem = "assumed clovertown's (the same front-side bus design): not measured",
 		.src_xfer = "assumed clovertown's (the same front-side bus design): not measured",
 	},
+	{
+		.name = "tigerton",
+		.desc = "4 x Xeon X7350 (Tigerton, 2.93 GHz, late 2007): 16 cores, 2 a die sharing a 4 MiB L2, 2 dies a socket",
+		.ghz = 2.93, .cores_per_die = 2, .dies_per_socket = 2, .sockets = 4,
+		.l1d_kib = 32, .l1d_ways = 8, .l2_kib = 4096, .l2_ways = 16,
+		.cpi = 1.0, .l2_cycles = 14, .mem_ns = 115,
+		.xfer_ns = { 29.5, 77, 112.5 },
+		.src_cpi = "assumed, as for clovertown",
+		.src_l2 = "clovertown's: Hexus, Tigerton first look (hexus.net 9809), says it is the same 65 nm dice",
+		.src_mem = "assumed clovertown's (FB-DIMM behind the chipset, a front-side bus a socket): not measured",
+		.src_xfer = "assumed clovertown's (a socket's two dies share its bus, sockets meet at the chipset): not measured",
+	},
 };
 
 #define N_MACHINES ((int)(sizeof(MACHINES) / sizeof(MACHINES[0])))

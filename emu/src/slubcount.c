@@ -270,7 +270,7 @@ static int parse_args(int argc, char **argv)
 		} else if (!strcmp(a, "machine")) {
 			opt.machine = machine_find(v);
 			if (!opt.machine)
-				return bad(a, "is not a machine of machines.h (clovertown, harpertown)");
+				return bad(a, "is not a machine of machines.h (slubstats machines lists them)");
 		} else if (!strcmp(a, "cache")) {
 			if (!qemu_plugin_bool_parse(a, v, &b))
 				return bad(a, "is on or off");
