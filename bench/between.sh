@@ -2,7 +2,7 @@
 # What the bench says between its boots, sourced by bench/run.sh: the first
 # figure once the counting mode is done, the intervals so far, whether to
 # stop, and the partial report after a round.
-# Uses lib/common.sh's say and csv_rows.
+# Uses lib/common.sh's say and lib/csvread.sh's csv_rows.
 # Inputs: the caller's globals read here (t10's shellcheck sees them):
 declare -g baseline emulated_mode max_rounds max_secs out partial_reports precision
 

@@ -14,7 +14,7 @@ ok "statistics agree with SciPy's and statsmodels' values; Williams plans are ba
 "$TOOLS_BIN/test_cycles"
 ok "the cost model prices a hand-made access stream as computed by hand (Python), halved and doubled"
 cores=$(csv_get <("$TOOLS_BIN/slubstats" machines) cores name=clovertown)
-[ "$cores" = "$EMU_MAX_VCPUS" ] || fail "EMU_MAX_VCPUS ($EMU_MAX_VCPUS, lib/common.sh) is not the default machine's $cores cores"
+[ "$cores" = "$EMU_MAX_VCPUS" ] || fail "EMU_MAX_VCPUS ($EMU_MAX_VCPUS, lib/guest.sh) is not the default machine's $cores cores"
 ok "the most vCPUs the emulated counters take is the default machine's core count ($cores)"
 make -s -C "$TOP/emu/src" unit >/dev/null
 "$TOP/emu/bin/test_cachesim"

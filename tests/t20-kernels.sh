@@ -9,7 +9,7 @@
 . "$(dirname "$0")/lib.sh"
 require_vm
 "$TOP/kernels/build.sh" stock head tail slab nostats
-# K VARIANT-PROFILE: where that build lands (lib/common.sh's kernel_out)
+# K VARIANT-PROFILE: where that build lands (lib/kernels.sh's kernel_out)
 K() { kernel_out "${1%-*}" "${1##*-}"; }
 
 for v in stock-2007 head-2007 tail-2007 slab; do
