@@ -114,6 +114,23 @@ emulated_smp() {
 	for x in $smp; do [ "$x" -gt "$EMU_MAX_VCPUS" ] || printf '%s ' "$x"; done
 }
 
+# guest_plan FILE KIND VCPUS LABEL: the guest's plan for a timed,
+# counting or emulated-counters boot at VCPUS of kernel LABEL (its knob, if
+# any), written by bench/bootlib.sh's write_guest_plan. A timed boot only
+# times: no perf in it, ever.
+guest_plan() {
+	local f=$1 kind=$2 x=$3 l=$4 set=()
+	case "$kind" in
+	count) set=(COUNT="$count" PROFILE="$prof") ;;
+	emulated) set=(EMULATED=1 WINDOWS="$emulated_windows") ;;
+	# an emulated boot's plan but for the sampler: the twin of its seed's
+	series) set=(EMULATED=1 WINDOWS="$emulated_windows" SERIES="$series_interval") ;;
+	*) set=(TIMED=1) ;;
+	esac
+	write_guest_plan "$f" CONFIGS="$configs" "${set[@]}" CACHES="$(label_caches "$l")" \
+		FIRST_CONFIG="$(first_config "$x")" KNOB="${knob_of[$l]:-}" KNOB_CACHES="$(knob_cache_list "$l")"
+}
+
 # first_config VCPUS: the number of the first hackbench configuration of a
 # boot at VCPUS: each vCPU count's configurations are numbered apart
 # (c1.. for the first count, then on), as the machine is part of what ran.

@@ -27,7 +27,6 @@ set -euo pipefail
 . "$(dirname "$0")/between.sh"
 # shellcheck source=bench/progress.sh
 . "$(dirname "$0")/progress.sh"
-B=$SLUBBENCH_TOP/bench
 
 # shellcheck source=bench/runopts.sh
 . "$(dirname "$0")/runopts.sh"
@@ -110,9 +109,6 @@ if [ "$(emulated_boots)" -gt 0 ]; then
 	fi
 	[ "$emulated_mode" = mttcg ] || "$SLUBBENCH_TOP/rootfs/initramfs.sh" >/dev/null
 fi
-BOOT_CMD=("$B/boot.sh")
-# a stand-in for QEMU (tests of the bench's own logic); recorded in the manifest
-[ -z "${SLUBBENCH_BOOT:-}" ] || BOOT_CMD=("$SLUBBENCH_BOOT")
 
 # ---- the run directory ---------------------------------------------------
 if [ -z "$out" ]; then out=$SLUBBENCH_TOP/results/$(date -u +%Y%m%d-%H%M%S)-$profile; fi
@@ -187,7 +183,7 @@ if [ "$emulated_mode" = det ]; then boots_at_once "$jobs" ${emu_boots[@]+"${emu_
 r=1
 while :; do
 	while IFS=, read -r -u 3 rr pos l _ x; do
-		[ "$rr" = "$r" ] && in_shard "$r" && boot "$r" "$pos" "$l" timed "$x" </dev/null
+		[ "$rr" = "$r" ] && in_shard "$r" && boot_planned "$r" "$pos" "$l" timed "$x" </dev/null
 	done 3<<<"$(tail -n +2 <<<"$sched")"
 	current_intervals
 	if [ "$r" -ge "$rounds" ]; then

@@ -3,8 +3,8 @@
 # the run's CSVs joined from every boot's fragments, the manifest.
 # Uses planlib.sh.
 # Inputs: the caller's globals read here (t10's shellcheck sees them):
-declare -g B accel configs count design_used emulated_mode expected_boots git_state labels mem \
-	out prof profile retries rounds run_id series smp timeout variant_of
+declare -g accel configs count design_used emulated_mode emulated_windows expected_boots git_state labels mem \
+	out prof profile retries rounds run_id series series_interval smp timeout variant_of
 # shellcheck source=bench/bootlib.sh
 . "$SLUBBENCH_TOP/bench/bootlib.sh"
 
@@ -60,9 +60,9 @@ boot_dir() {
 	echo "$out/raw/$(boot_name "$1" "$2" "$3" "$(smp_tag "$4")")"
 }
 
-# boot_once DIR ROUND POSITION LABEL KIND VCPUS ATTEMPT: one attempt: boot,
+# attempt_boot DIR ROUND POSITION LABEL KIND VCPUS ATTEMPT: one attempt: boot,
 # collect, and the boot's row of boots.csv; BOOT_RESULT: its result.
-boot_once() {
+attempt_boot() {
 	local d=$1 r=$2 pos=$3 l=$4 kind=$5 x=$6 attempt=$7 start t0 emu=() limit copts=
 	rm -rf "$d" && mkdir -p "$d"
 	limit=${timeout:-$(default_timeout "$x")}
@@ -79,16 +79,19 @@ boot_once() {
 	[ -z "$copts" ] || emu+=(--counters-opts "$copts")
 	start=$(date -u +%FT%TZ)
 	t0=$(date +%s)
-	boot_kernel "$d" "$l" "$kind" "$x" "$r" "$(kernel_dir "${variant_of[$l]}" "$profile")" \
-		"$(jq -r .build_id "$out/kernels/$l.json")" "$limit" --accel "$accel" ${emu[@]+"${emu[@]}"}
+	guest_plan "$d/plan-in.sh" "$kind" "$x" "$l"
+	boot_kernel "$d" "$l" "$r" "$profile" "$(kernel_dir "${variant_of[$l]}" "$profile")" \
+		"$(jq -r .build_id "$out/kernels/$l.json")" --smp "$x" --mem "${mem:-$(default_mem "$x")}" \
+		--timeout "$limit" --accel "$accel" ${emu[@]+"${emu[@]}"}
 	boot_fragment "$d" "$r" "$pos" "$l" "$x" "$kind" "$attempt" "$(host_name)" "$start" $(($(date +%s) - t0)) "$BOOT_RESULT" \
 		"$(sed -n 's/^det_seed=//p' "$d/boot-info" 2>/dev/null || true)" "$(sed -n 's/^host_other_cpu=//p' "$d/boot-info" 2>/dev/null || true)"
 }
 
-# boot ROUND POSITION LABEL KIND VCPUS: one boot unless done, with progress
+# boot_planned ROUND POSITION LABEL KIND VCPUS: a boot of the plan, unless
+# done, with progress
 # and an ETA from the boots so far (stops the run when the disk is full).
 # Uses run.sh's rounds and emulated, and eta_note's paces.
-boot() {
+boot_planned() {
 	local r=$1 pos=$2 l=$3 kind=$4 x=$5 t0 eta='' what
 	[ -f "$(boot_dir "$r" "$l" "$kind" "$x")/done" ] && return 0
 	local free
@@ -104,7 +107,7 @@ boot() {
 	[ "$kind" != series ] || what="series $r/$series"
 	say bench "$what: $l ($kind, $x vCPUs$eta)"
 	t0=$(date +%s)
-	run_boot "$r" "$pos" "$l" "$kind" "$x"
+	boot_with_retries "$r" "$pos" "$l" "$kind" "$x"
 	paced "$(pace_kind "$kind" "$r")" $(($(date +%s) - t0)) 1
 	join_csv
 	write_manifest running
@@ -122,11 +125,11 @@ paced_wave() {
 
 # boots_at_once J "ROUND POSITION LABEL KIND VCPUS"...: those boots, J at a
 # time (each in its own directory; the run's CSVs and manifest joined after
-# each wave), with progress and an ETA as boot gives them.
+# each wave), with progress and an ETA as boot_planned gives them.
 boots_at_once() {
 	local j=$1 b r pos l kind x n=0 t0 tw pids=() wave=()
 	shift
-	[ "$j" -gt 1 ] || { for b in "$@"; do read -r r pos l kind x <<<"$b"; boot "$r" "$pos" "$l" "$kind" "$x" </dev/null; done; return 0; }
+	[ "$j" -gt 1 ] || { for b in "$@"; do read -r r pos l kind x <<<"$b"; boot_planned "$r" "$pos" "$l" "$kind" "$x" </dev/null; done; return 0; }
 	t0=$(date +%s) tw=$t0
 	for b in "$@"; do
 		read -r r pos l kind x <<<"$b"
@@ -136,7 +139,7 @@ boots_at_once() {
 		else
 			say bench "emulated counters $r/$(emulated_boots): $l (counting mode, seed $r, $(emulated_tier "$r"), $x vCPUs; $j at a time$(eta_note))"
 		fi
-		run_boot "$r" "$pos" "$l" "$kind" "$x" </dev/null &
+		boot_with_retries "$r" "$pos" "$l" "$kind" "$x" </dev/null &
 		pids+=($!)
 		wave+=("$(pace_kind "$kind" "$r")")
 		n=$((n + 1))
@@ -167,15 +170,15 @@ set_aside() {
 	publish_boot "$d.a$n"
 }
 
-# run_boot ROUND POSITION LABEL KIND VCPUS: boot until it ends in something
+# boot_with_retries ROUND POSITION LABEL KIND VCPUS: attempt_boot until it ends in something
 # other than a transient fault, or the retries are spent; collect, publish,
 # done.
-run_boot() {
+boot_with_retries() {
 	local r=$1 pos=$2 l=$3 kind=$4 x=$5 d attempt result
 	d=$(boot_dir "$r" "$l" "$kind" "$x")
 	attempt=$(($(find "$out/raw" -maxdepth 1 -name "$(basename "$d").a*" | wc -l) + 1))
 	while :; do
-		boot_once "$d" "$r" "$pos" "$l" "$kind" "$x" "$attempt"
+		attempt_boot "$d" "$r" "$pos" "$l" "$kind" "$x" "$attempt"
 		result=$BOOT_RESULT
 		transient "$result" && [ "$attempt" -le "$retries" ] || break
 		say bench "  $l: $result, a fault of the run, not of the kernel: attempt $((attempt + 1)) of $((retries + 1))"

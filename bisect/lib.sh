@@ -8,15 +8,13 @@
 # commit's abbreviation), CHANGE_IDS (a patch's sha256, a commit's id: what
 # a resumed bisect must find again) and CHANGE_SUBJECTS, oldest first.
 # Inputs: the caller's globals read here (t10's shellcheck sees them):
-declare -g end_boots groups loops max_boots mode nsteps series_file
+declare -g end_boots groups loops max_boots mode nsteps series_file smp
 # shellcheck source=bisect/gitrange.sh
 . "$SLUBBENCH_TOP/bisect/gitrange.sh"
 # shellcheck source=lib/detboot.sh
 . "$SLUBBENCH_TOP/lib/detboot.sh"
-# shellcheck source=bench/planlib.sh
-. "$SLUBBENCH_TOP/bench/planlib.sh"
-# shellcheck source=bench/runlib.sh
-. "$SLUBBENCH_TOP/bench/runlib.sh"
+# shellcheck source=bench/bootlib.sh
+. "$SLUBBENCH_TOP/bench/bootlib.sh"
 
 # The counts a bisect may tell steps apart by (SLUB's statistics in the
 # counting mode, per 1000 messages; add_partial as src/stats/stats_groups.c sums it)
@@ -164,7 +162,7 @@ build_step() {
 # VARIANT, collected, its value read; its row appended to steps.csv in one
 # write (boots of the ends run at once).
 boot_one() {
-	local k=$1 b=$2 v=$3 s d kd id value='' result what
+	local k=$1 b=$2 v=$3 s d kd id value='' result what caches
 	s=$((seed + b - 1))
 	d=$out/raw/step$(printf %04d "$k")-b$b
 	what=$(step0_name)
@@ -173,8 +171,13 @@ boot_one() {
 	kd=$(kernel_dir "$v" "$profile")
 	id=$(jq -r .build_id "$kd/manifest.json")
 	rm -rf "$d" && mkdir -p "$d"
-	variant_of[step]=$v # (the guest's hot caches are its tree's)
-	SAY_AS=bisect boot_kernel "$d" step emulated "$smp" "$b" "$kd" "$id" "$(emulated_timeout "$smp" 1)" --det "$s" --quantum "$quantum"
+	# a counting-mode boot of one configuration, one window, no knob; the
+	# guest's hot caches are its tree's
+	caches=$(tree_hot_caches "$(tree_kver "$(variant_tree "$v")")")
+	write_guest_plan "$d/plan-in.sh" CONFIGS="socket:process:$groups:$loops:20:100" EMULATED=1 \
+		CACHES="$caches" KNOB_CACHES="$caches"
+	SAY_AS=bisect boot_kernel "$d" step "$b" "$profile" "$kd" "$id" --smp "$smp" --mem "$(default_mem "$smp")" \
+		--timeout "$(emulated_timeout "$smp" 1)" --det "$s" --quantum "$quantum"
 	result=$BOOT_RESULT
 	if [ "$result" = finished ] && [ -s "$d/counters.csv" ]; then
 		value=$("$S" mechanism "$d/counters.csv" "$d/hackbench.csv" --caches "${HOT_CACHES// /,}" --kind emulated |
@@ -208,14 +211,4 @@ ends_at_once() {
 		done
 	done
 	[ ${#pids[@]} -eq 0 ] || wait "${pids[@]}" || true
-}
-
-# bisect_plan: the plan of a counting-mode boot without the plugin, as
-# bench/bootlib.sh's guest_settings reads it: one configuration, one window,
-# no knob; and the boot's command
-bisect_plan() {
-	configs="socket:process:$groups:$loops:20:100" emulated_windows=1 series_interval=0 count=0 prof=0 knob_caches=''
-	declare -gA knob_of=() variant_of=()
-	BOOT_CMD=("$SLUBBENCH_TOP/bench/boot.sh")
-	[ -z "${SLUBBENCH_BOOT:-}" ] || BOOT_CMD=("$SLUBBENCH_BOOT")
 }

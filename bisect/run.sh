@@ -113,7 +113,6 @@ fi
 	die "--end-boots $end_boots and --max-boots $max_boots: an end's boots are a step's, at most --max-boots (64 at most)"
 [ "$smp" -le "$EMU_MAX_VCPUS" ] || die "--smp $smp: the counting mode runs at most $EMU_MAX_VCPUS vCPUs"
 nsteps=$((${#CHANGE_IDS[@]} + 1))
-bisect_plan
 safe_line "bisect: $what_desc; $metric per 1000 messages, ends $factor apart at least; $end_boots boots an end, at most $max_boots a step, seeds from $seed, quantum $quantum"
 if [ "$dry" = 1 ]; then
 	for ((k = 1; k < nsteps; k++)); do echo "step $k: ${CHANGE_NAMES[k - 1]}: ${CHANGE_SUBJECTS[k - 1]}" | term_safe; done
