@@ -101,18 +101,19 @@ if [ "$SEVERAL_VCPUS" = 1 ]; then
 	sk=
 	for k in "${kernels[@]}"; do [ "$k" = "$baseline" ] || [ -n "$sk" ] || sk=$k; done
 	case " ${kernels[*]} " in *" head "*) [ "$baseline" = head ] || sk="head" ;; esac
-	for m in add_partial alloc_from_partial objects_per_partial_visit instructions transfers cycles; do
+	for m in add_partial add_partial_emulated alloc_from_partial objects_per_partial_visit instructions transfers cycles; do
 		rows=$(while read -r v c; do
 			case "$m" in
 			instructions | transfers | cycles)
 				[ ! -s "$R/emulated-summary.csv" ] || for f in ratio lo hi; do
 					model_get emulated "$f" "$sk" "$c" all "$m"
 				done ;;
+			add_partial_emulated) for f in ratio ratio_lo ratio_hi; do me_ "$sk" "$c" all add_partial "$f"; done ;;
 			*) for f in ratio ratio_lo ratio_hi; do mv_ "$sk" "$c" all "$m" "$f"; done ;;
 			esac | paste -sd' ' | awk -v v="$v" 'NF == 3 { print v, $0 }'
 		done <<<"$SCALING")
 		[ -n "$rows" ] || continue
-		case "$m" in instructions | transfers) m="$m (emulated)" ;; cycles) m="modelled cycles" ;; esac
+		case "$m" in instructions | transfers) m="$m (emulated)" ;; add_partial_emulated) m="add_partial (emulated, by seed)" ;; cycles) m="modelled cycles" ;; esac
 		printf '"%s"
 %s
 

@@ -229,7 +229,7 @@ headline() { # KERNEL: one line against the baseline
 		jq -r '[.plan_file // "", .plan_file_sha256 // ""] | map(tostring) | join(" ")' "$R/plan.json" 2>/dev/null |
 			while read -r pf ps; do
 				[[ "$pf" =~ $PLAN_FILE_RE ]] && [[ "$ps" =~ ^[0-9a-f]{64}$ ]] || continue
-				echo "  (from --plan $pf, sha256 ${ps:0:16}, and the command line)"
+				echo "  (from --plan $pf, sha256 ${ps:0:16}, and the command line)" | wrap
 			done
 	else
 		echo "  (the run has no plan.json that passes its checks: its command is not known)"
