@@ -178,9 +178,36 @@ for d in "$TOP"/results/reference-quantum-cost/q-*; do
 done
 ok "the quantum study's two summaries made again from their runs, identical; the $(wc -l <<<"$quoted") lines the findings quote are theirs; the quanta run twice counted the same"
 
+# The vCPU axis in the counting mode (docs/findings/reference-scaling-16.md):
+# every line it quotes in a code block is a line of its run's report, and
+# that report's Scaling section is what today's code makes of the
+# committed CSVs.
+R5=$TOP/results/reference-scaling-16
+quoted=$(awk '/^```/ { f = !f; next } f' "$TOP/docs/findings/reference-scaling-16.md")
+[ "$(wc -l <<<"$quoted")" -ge 8 ] || fail "docs/findings/reference-scaling-16.md quotes $(wc -l <<<"$quoted") lines of its report, want its Scaling table"
+while IFS= read -r line; do
+	grep -qxF -- "$line" "$R5/report.txt" || fail "docs/findings/reference-scaling-16.md quotes a line its report does not hold: $line"
+done <<<"$quoted"
+cp -r "$R5" "$tmp/s16"
+"$TOP/run.sh" report "$tmp/s16" >/dev/null 2>&1 || fail "reference-scaling-16 reported again: failed"
+section() { sed -n '/^Scaling:/,/^For comparison/p' "$1"; }
+diff -u <(section "$R5/report.txt") <(section "$tmp/s16/report.txt") >&2 ||
+	fail "results/reference-scaling-16's Scaling section, made again from its CSVs, differs"
+ok "the 16-vCPU axis: the $(wc -l <<<"$quoted") lines its findings quote are its report's, and its Scaling section is what its CSVs give"
+
 # The results format (docs/results-format.md) names each CSV's header as
 # its one owner, lib/rundir.sh, writes it.
 for h in BOOTS_HDR HACKBENCH_HDR COUNTERS_HDR BISECT_HDR SERIES_HDR EMULATED_HDR; do
 	grep -qF "\`${!h}\`" "$TOP/docs/results-format.md" || fail "docs/results-format.md lacks $h as lib/rundir.sh writes it: ${!h}"
 done
 ok "docs/results-format.md gives every CSV header as lib/rundir.sh writes it"
+
+# Every relative link of the README and docs/ leads to a file of the
+# repository (a page or a run moved leaves no dangling link).
+broken=$(cd "$TOP" && for f in README.md docs/*.md docs/findings/*.md; do
+	{ grep -o '](\([^)#]*\))' "$f" || true; } | sed 's/^](//; s/)$//' | { grep -v '^[a-z]*://' || true; } | while read -r l; do
+		[ -e "$(dirname "$f")/$l" ] || echo "$f: $l"
+	done
+done)
+[ -z "$broken" ] || fail "links to nothing: $(tr '\n' ';' <<<"$broken")"
+ok "every relative link of the README and docs/ leads to a file"
