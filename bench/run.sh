@@ -173,7 +173,7 @@ t_start=$(date +%s)
 if [ "$n0" -gt 0 ]; then
 	i=0
 	for x in $smp; do
-		for l in "${labels[@]}"; do i=$((i + 1)); boot 0 "$i" "$l" count "$x" </dev/null; done
+		for l in "${labels[@]}"; do i=$((i + 1)); boot_planned 0 "$i" "$l" count "$x" </dev/null; done
 	done
 fi
 mapfile -t emu_boots < <(counting_mode_boots)
