@@ -205,7 +205,7 @@ retry_failed() {
 # each status change through a temporary file.
 write_manifest() {
 	local cpu memkb qemu accel_used done_n failed retried boots_json='[]'
-	cpu=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n1)
+	cpu=$(sed -n '/^model name/{s/^model name[[:space:]]*: //p;q}' /proc/cpuinfo)
 	memkb=$(awk '/^MemTotal/ { print $2 }' /proc/meminfo)
 	qemu=$(qemu-system-x86_64 --version 2>/dev/null | head -n1 || echo unknown)
 	# every QEMU that ran a boot (the counting mode's is QEMU 10)

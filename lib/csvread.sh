@@ -27,3 +27,11 @@ csv_get() {
 			next }
 		{ for (j = 1; j <= n; j++) if ($(c[k[j]]) != v[j]) next; print $(c[field]); exit }' "$f"
 }
+
+# csv_has CSV COLUMN: CSV's header names COLUMN (a CSV from before the
+# column was added does not).
+csv_has() {
+	local hdr
+	IFS= read -r hdr <"$1" 2>/dev/null || return 1
+	[[ ",$hdr," == *",$2,"* ]]
+}

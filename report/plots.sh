@@ -182,7 +182,7 @@ plot drift "each timed boot against its kernel's geometric mean, in run order$(s
 plot add_partial "add_partial() per 1000 messages, at the head and at the tail"
 plot slowpath "SLUB slow paths per 1000 messages (all caches)"
 plot emulated "emulated cache-line transfers per 1000 messages, by kernel function (whiskers: the boots' range)" "n=$ne"
-plot cycles "where the modelled cycles go ($(csv_rows "$R/emulated-cycles.csv" machine 2>/dev/null | head -n1) model, not measured time)"
+plot cycles "where the modelled cycles go ($(csv_get "$R/emulated-cycles.csv" machine 2>/dev/null) model, not measured time)"
 # one scale for every panel: the largest length and rate, rounded up
 read -r smax s2max < <(awk '/^[0-9]/ { if ($2 > a) a = $2; if ($3 != "NaN" && $3 > b) b = $3 } END { printf "%d %d\n", a + 1, b + 1 }' "$PLOTS/series.dat" 2>/dev/null || echo "1 1")
 plot series "${HOT_CACHES%% *}'s partial list over a run (guest ms; each kernel's first series boot)" "n=$nsr" "labels=$slabels" "ymax=$smax" "ratemax=$s2max"

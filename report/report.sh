@@ -187,7 +187,7 @@ if [ -f "$R/emulated.csv" ] && [ "$(wc -l <"$R/emulated.csv")" -gt 1 ]; then
 	"$S" emulated-top "$R/emulated.csv" "$R/hackbench.csv" --config "$main" --limit 12 ${prices[@]+"${prices[@]}"} >"$R/emulated-top.csv.tmp"
 	mv "$R/emulated-top.csv.tmp" "$R/emulated-top.csv"
 	# the cost model, when the counts were made on a machine model
-	if [ -n "$(csv_rows "$R/emulated.csv" machine 2>/dev/null | head -n1)" ]; then
+	if [ -n "$(csv_get "$R/emulated.csv" machine 2>/dev/null)" ]; then
 		"$S" emulated-cycles "$R/emulated.csv" "$R/hackbench.csv" --baseline "$baseline" ${prices[@]+"${prices[@]}"} >"$R/emulated-cycles.csv.tmp"
 		# no cycles without the cache model's boots (instructions alone:
 		# --emulated-counters 0): no file, not a header alone
@@ -205,7 +205,7 @@ model_load cycles "$R/emulated-cycles.csv" kernel config kind name factor
 
 # a run merged from shards of more than one host: each host a block
 rm -f "$R/hosts.csv"
-if [ -s "$R/boots.csv" ] && head -n1 "$R/boots.csv" | tr ',' '\n' | grep -qx host &&
+if [ -s "$R/boots.csv" ] && csv_has "$R/boots.csv" host &&
 	[ "$(csv_rows "$R/boots.csv" kind host | awk -F'|' '$1 == "timed" { print $2 }' | sort -u | wc -l)" -gt 1 ]; then
 	"$S" hosts "$R/hackbench.csv" "$R/boots.csv" --baseline "$baseline" >"$R/hosts.csv.tmp"
 	mv "$R/hosts.csv.tmp" "$R/hosts.csv"

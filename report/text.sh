@@ -68,7 +68,7 @@ headline() { # KERNEL: one line against the baseline
 	done
 	# the host's load during the timed boots whose times are used (a boot's
 	# last attempt; those set aside and booted again said apart)
-	if [ -s "$R/boots.csv" ] && head -n1 "$R/boots.csv" | tr ',' '\n' | grep -qx host_load; then
+	if [ -s "$R/boots.csv" ] && csv_has "$R/boots.csv" host_load; then
 		boot_attempts "$R/boots.csv" kind host_load | awk -F'|' '$2 == "timed" && $3 != "" {
 				if (!$1) { a++; if ($3 > am) am = $3; next }
 				n++; if ($3 > m) m = $3; if ($3 >= 0.25) busy++ }

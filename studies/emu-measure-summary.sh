@@ -33,7 +33,7 @@ build_tools all
 	# boot (a study from before the bench's boots.csv: a window's row)
 	{
 		csv_rows "$out/hackbench.csv" kernel seconds | sed 's/^/hb|/'
-		if head -n1 "$out/boots.csv" | tr ',' '\n' | grep -qx setting; then
+		if csv_has "$out/boots.csv" setting; then
 			csv_rows "$out/boots.csv" kernel setting boot_seconds | awk -F'|' '{ print "boot|" $1 "." $2 "|" $3 }'
 		else
 			csv_rows "$out/boots.csv" kernel wall_seconds | sed 's/^/boot|/'

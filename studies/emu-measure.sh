@@ -71,7 +71,7 @@ HB="hackbench -g $groups -l $loops"
 {
 	commas() { tr -s ' ' '\n' <<<"$1" | grep . | paste -sd,; }
 	echo "command=studies/emu-measure.sh --kernels $(commas "$kernels") --reps $reps --groups $groups --loops $loops --smp $smp --settings $(commas "$settings") --windows $windows"
-	echo "host=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n1), $(nproc) cores"
+	echo "host=$(sed -n '/^model name/{s/^model name[[:space:]]*: //p;q}' /proc/cpuinfo), $(nproc) cores"
 	echo "hackbench=$HB"
 	echo "windows=$windows"
 	echo "smp=$smp"

@@ -64,7 +64,7 @@ build_tools all
 } >"$out/plan.sh"
 {
 	echo "command=studies/variance.sh --kernel $kernel --boots $boots --reps $reps --groups $groups --loops $loops --cal-loops $cal_loops --smp $smp"
-	echo "host=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n1), $(nproc) cores"
+	echo "host=$(sed -n '/^model name/{s/^model name[[:space:]]*: //p;q}' /proc/cpuinfo), $(nproc) cores"
 	echo "start_utc=$(date -u +%FT%TZ)"
 } >"$out/run-info"
 echo "$VARIANCE_HDR" >"$out/variance.csv"

@@ -15,7 +15,7 @@ if [ -d /sys/kernel/slab/skbuff_head_cache ]; then
 	cut -d' ' -f1 /sys/kernel/slab/skbuff_head_cache/free_add_partial >free_add_partial.txt
 fi
 # Where add_partial put each slab, from the tracepoint (its "head"/"tail" word).
-if perf list 'slub:*' 2>/dev/null | grep -q 'slub:add_partial'; then
+if grep -q 'slub:add_partial' <<<"$(perf list 'slub:*' 2>/dev/null)"; then
 	perf record -q -a -e slub:add_partial -o /tmp/ap.data -- hackbench -g 2 -l 50 >/dev/null 2>&1
 	perf script -i /tmp/ap.data -F trace 2>/dev/null |
 		awk '{ for (i = 1; i <= NF; i++) if ($i == "head" || $i == "tail") n[$i]++ }

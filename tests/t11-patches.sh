@@ -24,7 +24,7 @@ for t in $DEB_TREES; do
 	ok "$t: series lists every patch"
 	for s in "${series[@]}"; do
 		f=$P/$s
-		head -n1 "$f" | grep -qE '^From [0-9a-f]{40} ' || fail "$t: $s is not in git format-patch form"
+		grep -qE '^From [0-9a-f]{40} ' <<<"$(head -n1 "$f")" || fail "$t: $s is not in git format-patch form"
 		grep -q '^Subject: \[PATCH' "$f" || fail "$t: $s has no Subject"
 		grep -q '^Signed-off-by: ' "$f" || fail "$t: $s has no Signed-off-by"
 		body=$(sed -n '/^Subject:/,/^---$/p' "$f" | wc -l)
@@ -42,7 +42,7 @@ tree=$(ksrc_tree)
 Q=$TOP/tests/data/bisect
 for f in "$Q"/*.patch; do
 	s=$(basename "$f")
-	head -n1 "$f" | grep -qE '^From [0-9a-f]{40} ' && grep -q '^Subject: \[PATCH' "$f" && grep -q '^Signed-off-by: ' "$f" ||
+	grep -qE '^From [0-9a-f]{40} ' <<<"$(head -n1 "$f")" && grep -q '^Subject: \[PATCH' "$f" && grep -q '^Signed-off-by: ' "$f" ||
 		fail "$s is not in git format-patch form with a Subject and a Signed-off-by"
 	res=$(cd "$tree" && perl scripts/checkpatch.pl --no-tree "$f" 2>&1) || true
 	grep -q '^total: 0 errors, 0 warnings' <<<"$res" || fail "checkpatch on $s: $res"

@@ -76,7 +76,7 @@ for k in head tail; do
 done
 [ "$(csv_rows "$R/emulated-summary.csv" kernel scope metric n | awk -F'|' '$2 == "all" && $3 == "instructions" { print $1 $4 }' | sort | tr '\n' ' ')" = "head2 tail2 " ] ||
 	fail "emulated summary: windows are not replicates: $(head -n3 "$R/emulated-summary.csv")"
-tr -s ' \n' '  ' <"$R/report.txt" | grep -q 'counted 2 windows per kernel (2 windows a boot' || fail "the report does not say windows"
+grep -q 'counted 2 windows per kernel (2 windows a boot' <<<"$(tr -s ' \n' '  ' <"$R/report.txt")" || fail "the report does not say windows"
 ok "--emulated-windows 2: two windows a boot, each a replicate, in every CSV and the report"
 # ... in the counting mode (the default): seed 1, QEMU 10, SLUB's counts
 # of those boots in the report; and every boot's host load recorded.
@@ -107,7 +107,7 @@ if [ "$det" = 1 ]; then
 		[ "$(csv_rows "$R/counters.csv" kernel kind counter | grep -c "^$k|series|free_add_partial$")" -ge 2 ] ||
 			fail "$k's series boot: no SLUB statistics of kind series"
 	done
-	csv_rows "$R/series.csv" cache quantity value | grep -qE '^all\|sample_ns\|[1-9][0-9]*$' ||
+	[[ "$(csv_get "$R/series.csv" value cache=all quantity=sample_ns)" =~ ^[1-9][0-9]*$ ]] ||
 		fail "no sampler cost in series.csv; the guests' series-cost.txt: $(head -c 200 "$R"/raw/s01-*/series-cost.txt 2>&1); their collect.log: $(tail -n 5 "$R"/raw/s01-*/collect.log 2>&1); boots: $(grep -h '^result=' "$R"/raw/s01-*/boot-info 2>&1)"
 	grep -q '^The partial list over time' "$R/report.txt" && [ -s "$R/plots/series.png" ] && [ -s "$R/perturbation.csv" ] ||
 		fail "report: no partial list over time: $(cat "$R/report.txt")"
@@ -151,7 +151,7 @@ first=$(find "$R2/raw" -name 'done' | head -n1)
 [ "$(jq -r .stop_reason "$R2/manifest.json")" = interrupted ] || fail "stop reason: $(jq -r .stop_reason "$R2/manifest.json")"
 grep -q -- '--resume' "$tmp/log2" || fail "no resume hint printed"
 ok "Ctrl-C keeps the finished boots and marks the run incomplete"
-sed -n 3p "$R2/report.txt" | grep -qx 'PARTIAL: 4 of 6 boots so far; every figure below is of those alone' &&
+grep -qx 'PARTIAL: 4 of 6 boots so far; every figure below is of those alone' <<<"$(sed -n 3p "$R2/report.txt")" &&
 	grep -q 'The run is running: 4 of 6 boots' "$R2/report.txt" ||
 	fail "the partial report after round 1: $(head -n 5 "$R2/report.txt")"
 ok "after round 1 of 2, a report of what was measured, marked partial; Ctrl-C leaves it"

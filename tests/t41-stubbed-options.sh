@@ -31,7 +31,7 @@ R=$tmpd/i
 "$TOP/report/report.sh" "$R" >/dev/null 2>&1 || fail "no report of the stubbed --emulated-instructions run"
 sha=$(sha256sum <"$tmpd/i.conf" | cut -d' ' -f1)
 [ "$(jq -r '.plan_file + " " + .plan_file_sha256' "$R/plan.json")" = "i.conf $sha" ] || fail "plan.json: $(jq -c . "$R/plan.json")"
-grep -A4 '^Reproduce:' "$R/report.txt" | grep -qxF "  (from --plan i.conf, sha256 ${sha:0:16}, and the command line)" ||
+grep -qxF "  (from --plan i.conf, sha256 ${sha:0:16}, and the command line)" <<<"$(grep -A4 '^Reproduce:' "$R/report.txt")" ||
 	fail "the report does not name the plan file: $(grep -A4 '^Reproduce:' "$R/report.txt")"
 ok "--plan i.conf: its name and sha256 in plan.json and under the report's Reproduce"
 # shellcheck source=lib/rundir.sh

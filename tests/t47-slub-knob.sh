@@ -23,10 +23,10 @@ for v in 2 7; do
 	[ "$got" = "3 tail+mp$v|knob|kmalloc-512|min_partial|$v 3 tail+mp$v|knob|skbuff_head_cache|min_partial|$v " ] ||
 		fail "tail+mp$v: read back $got"
 	[ "$(jq -r --arg l "tail+mp$v" '.kernels[$l].knob' "$R/manifest.json")" = "min_partial=$v" ] || fail "manifest: no knob for tail+mp$v"
-	grep -A1 "^  tail+mp$v: " "$R/report.txt" | grep -q "knob min_partial=$v (set in the guest)" || fail "report provenance: no knob for tail+mp$v"
+	grep -q "knob min_partial=$v (set in the guest)" <<<"$(grep -A1 "^  tail+mp$v: " "$R/report.txt")" || fail "report provenance: no knob for tail+mp$v"
 done
 ok "min_partial 2 and 7 set in every boot and read back for both hot caches; the manifest and the report name each label's knob"
-! csv_rows "$R/mechanism.csv" counter | grep -qx min_partial || fail "a knob's read-back value reported as a count"
+! grep -qx min_partial <<<"$(csv_rows "$R/mechanism.csv" counter)" || fail "a knob's read-back value reported as a count"
 ok "the read-back values are no counts (mechanism.csv has none)"
 
 # the 2.6.23 preset: head's build, min_partial 2 set and read back

@@ -29,7 +29,7 @@ R=$tmp/a/report.txt
 S=$tmp/a/summary.csv
 grep -qE '^  head: slower, \+(1[5-9]|2[0-5])\.[0-9]% \(ratio 1\.[12][0-9]{2}, CI 1\.[0-9]{3}\.\.1\.[0-9]{3}, 8' "$R" ||
 	fail "headline: $(grep -A2 '^  head:' "$R")"
-grep -A1 '^  head:' "$R" | tr -s ' \n' ' ' | grep -q 'add_partial calls per message x4.00' ||
+grep -q 'add_partial calls per message x4.00' <<<"$(grep -A1 '^  head:' "$R" | tr -s ' \n' ' ')" ||
 	fail "no add_partial ratio (head 400 vs tail 100 per message): $(grep -A2 '^  head:' "$R")"
 grep -qE '^  slab: no detectable difference' "$R" || fail "slab (same as tail) not 'no detectable difference': $(grep -A1 '^  slab:' "$R")"
 ok "headline: head slower with its interval and 4.00x the add_partial calls; slab no detectable difference"
@@ -89,7 +89,7 @@ mkemulated "$tmp/e3" 3
 golden "$tmp/e3" emulated
 grep -qE '^  transfers +head +[0-9.]+ +x1\.500 +1\.458\.\.1\.543  +[0-9.]+%$' "$tmp/e3/report.txt" ||
 	fail "emulated transfers row, 3 boots: $(grep -E '^  transfers' "$tmp/e3/report.txt")"
-tr -s ' \n' '  ' <"$tmp/e3/report.txt" | grep -qE 'transfers \+50\.0% \(more, CI 1\.458\.\.1\.543\)' ||
+grep -qE 'transfers \+50\.0% \(more, CI 1\.458\.\.1\.543\)' <<<"$(tr -s ' \n' '  ' <"$tmp/e3/report.txt")" ||
 	fail "3 boots: no interval in words: $(grep -E 'head/tail' "$tmp/e3/report.txt")"
 ok "emulated counters, 3 boots: Welch's interval at Holm's level, 97.5% (1.458..1.543, SciPy), in the table and in words"
 # The same 3 replicates as one boot of 3 windows each (the window column):
@@ -101,7 +101,7 @@ awk -F, -v OFS=, 'NR == 1 { $4 = $4 ",window"; print; next } { w = $3; $3 = 1; $
 "$TOP/report/report.sh" "$tmp/ew" 2>/dev/null || fail "no report with 3 emulated windows"
 grep -qE '^  transfers +head +[0-9.]+ +x1\.500 +1\.458\.\.1\.543  +[0-9.]+%$' "$tmp/ew/report.txt" ||
 	fail "emulated transfers row, 3 windows: $(grep -E '^  transfers' "$tmp/ew/report.txt")"
-tr -s ' \n' '  ' <"$tmp/ew/report.txt" | grep -q '3 windows per kernel (3 windows a boot, each a replicate' ||
+grep -q '3 windows per kernel (3 windows a boot, each a replicate' <<<"$(tr -s ' \n' '  ' <"$tmp/ew/report.txt")" ||
 	fail "3 windows: not said: $(grep -A3 '^Emulated counters' "$tmp/ew/report.txt")"
 ok "emulated counters, one boot of 3 windows: each window a replicate, the 3-boot interval, said in words"
 

@@ -90,7 +90,7 @@ while IFS='|' read -r _ b k time det timed fs _; do
 	done
 	# the committed report says the knob's half itself (its section "A knob alone")
 	if [ "$b" = head ]; then
-		tr '\n' ' ' <"$R2/report.txt" | tr -s ' ' | grep -qF "$k/$b (min_partial=2): add_partial (counting mode) ${want[1]}; free_slab (counting mode) ${want[3]}" ||
+		grep -qF "$k/$b (min_partial=2): add_partial (counting mode) ${want[1]}; free_slab (counting mode) ${want[3]}" <<<"$(tr '\n' ' ' <"$R2/report.txt" | tr -s ' ')" ||
 			fail "results/reference-2.6.23/report.txt does not say $k/$b's add_partial ${want[1]} and free_slab ${want[3]} (A knob alone)"
 	fi
 	n=$((n + 1))
@@ -124,7 +124,7 @@ while IFS='|' read -r _ k len add vs_add vs_len pert _; do
 	n=$((n + 1))
 done <<<"$t3"
 share=$(tr -s ' \n' '  ' <"$R3/report.txt" | sed -n "s/.*at most \([0-9.]*%\) of the vCPUs' time in a run.*/\1/p")
-[ -n "$share" ] && tr -s ' \n' '  ' <"$DOCS" | grep -qF "at most $share of the vCPUs'" ||
+[ -n "$share" ] && grep -qF "at most $share of the vCPUs'" <<<"$(tr -s ' \n' '  ' <"$DOCS")" ||
 	fail "the README does not give the sampler's share as results/reference-series/report.txt does (${share:-none})"
 ok "the README's series table: $n rows, 5 figures each, and the sampler's share ($share), as results/reference-series gives them"
 

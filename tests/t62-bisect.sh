@@ -34,7 +34,7 @@ t0=$(date +%s)
 "$B" --series "$D/series" --groups 4 --loops 50 --out "$tmp/a" >"$tmp/log" 2>&1 || { cat "$tmp/log"; fail "bisect failed"; }
 secs=$(($(date +%s) - t0))
 R=$tmp/a/report.txt
-grep -A1 '^Result: the first bad change is step 5 of 8:$' "$R" | grep -qx '  0005-mm-slub-add-partial-slabs-at-the-head-of-the-list.patch' ||
+grep -qx '  0005-mm-slub-add-partial-slabs-at-the-head-of-the-list.patch' <<<"$(grep -A1 '^Result: the first bad change is step 5 of 8:$' "$R")" ||
 	fail "the culprit is not step 5: $(cat "$R")"
 grep -qF '"mm/slub: add partial slabs at the head of the list"' "$R" || fail "no subject: $(cat "$R")"
 steps=$(csv_rows "$tmp/a/steps.csv" step | sort -u | grep -cvxE '0|8')

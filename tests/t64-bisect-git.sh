@@ -27,7 +27,7 @@ t0=$(date +%s)
 "$B" --tree "$G" --good HEAD~8 --bad HEAD --end-boots 1 --groups 4 --loops 50 --out "$tmp/a" >"$tmp/log" 2>&1 || { tail -n 30 "$tmp/log"; fail "bisect failed"; }
 secs=$(($(date +%s) - t0))
 R=$tmp/a/report.txt
-grep -A2 '^Result: the first bad change is step 5 of 8:$' "$R" | grep -qx "  ${culprit:0:12}" ||
+grep -qx "  ${culprit:0:12}" <<<"$(grep -A2 '^Result: the first bad change is step 5 of 8:$' "$R")" ||
 	fail "the culprit ${culprit:0:12} is not found as step 5: $(cat "$R")"
 grep -qF '"mm/slub: add partial slabs at the head of the list"' "$R" || fail "no subject: $(cat "$R")"
 grep -qE "^ +0 +good +[0-9.]+ +${good:0:12}$" "$R" || fail "step 0 is not named by the good commit: $(cat "$R")"

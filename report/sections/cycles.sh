@@ -21,7 +21,7 @@ ec() {
 # the prices restated as given; the model's machines table)
 model_load machines <("$S" machines ${prices[@]+"${prices[@]}"}) name
 cycles_machine() {
-	model_get machines "$1" "$(csv_rows "$R/emulated-cycles.csv" machine | head -n1)"
+	model_get machines "$1" "$(csv_get "$R/emulated-cycles.csv" machine)"
 }
 # sens_range KERNEL: the smallest and largest ratio over every price halved
 # and doubled, "lo..hi"

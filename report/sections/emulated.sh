@@ -15,7 +15,7 @@ nb=$(n_of instructions head)
 nbmax=$(n_of instructions tail)
 nc=$(n_of transfers head)
 nw=1
-! head -n1 "$R/emulated.csv" | tr , '\n' | grep -qx window || nw=$(csv_rows "$R/emulated.csv" window | sort -n | tail -n1)
+! csv_has "$R/emulated.csv" window || nw=$(csv_rows "$R/emulated.csv" window | sort -n | tail -n1)
 unit=boot
 [ "$nw" = 1 ] || unit=window
 boots="$nb ${unit}s per kernel"

@@ -4,7 +4,7 @@
 # again, and a panic's first console line (the first FAULTS_SHOWN: a
 # report stays readable, and fast, however many a boots.csv holds).
 FAULTS_SHOWN=40
-if [ -s "$R/boots.csv" ] && head -n1 "$R/boots.csv" | tr ',' '\n' | grep -qx attempt; then
+if [ -s "$R/boots.csv" ] && csv_has "$R/boots.csv" attempt; then
 	# a boot's vCPUs are part of its name in a plan of several counts
 	tag=
 	[ "$SEVERAL_VCPUS" = 0 ] || tag=vcpus
