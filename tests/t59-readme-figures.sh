@@ -7,7 +7,8 @@
 # report formats them, and must be what the README says; so is every cell
 # of its table of results/reference-2.6.23 (against tail, and against head
 # as ./run.sh report --baseline head gives it). A rerun of a reference
-# without its reading rewritten fails here. docs/results-format.md gives
+# without its reading rewritten fails here (the findings that quote a
+# report: t65). docs/results-format.md gives
 # each CSV's header as lib/rundir.sh writes it.
 . "$(dirname "$0")/lib.sh"
 # shellcheck source=lib/rundir.sh
@@ -177,23 +178,6 @@ for d in "$TOP"/results/reference-quantum-cost/q-*; do
 		fail "$q: the counting boots' counters differ between the study and its repetition"
 done
 ok "the quantum study's two summaries made again from their runs, identical; the $(wc -l <<<"$quoted") lines the findings quote are theirs; the quanta run twice counted the same"
-
-# The vCPU axis in the counting mode (docs/findings/reference-scaling-16.md):
-# every line it quotes in a code block is a line of its run's report, and
-# that report's Scaling section is what today's code makes of the
-# committed CSVs.
-R5=$TOP/results/reference-scaling-16
-quoted=$(awk '/^```/ { f = !f; next } f' "$TOP/docs/findings/reference-scaling-16.md")
-[ "$(wc -l <<<"$quoted")" -ge 8 ] || fail "docs/findings/reference-scaling-16.md quotes $(wc -l <<<"$quoted") lines of its report, want its Scaling table"
-while IFS= read -r line; do
-	grep -qxF -- "$line" "$R5/report.txt" || fail "docs/findings/reference-scaling-16.md quotes a line its report does not hold: $line"
-done <<<"$quoted"
-cp -r "$R5" "$tmp/s16"
-"$TOP/run.sh" report "$tmp/s16" >/dev/null 2>&1 || fail "reference-scaling-16 reported again: failed"
-section() { sed -n '/^Scaling:/,/^For comparison/p' "$1"; }
-diff -u <(section "$R5/report.txt") <(section "$tmp/s16/report.txt") >&2 ||
-	fail "results/reference-scaling-16's Scaling section, made again from its CSVs, differs"
-ok "the 16-vCPU axis: the $(wc -l <<<"$quoted") lines its findings quote are its report's, and its Scaling section is what its CSVs give"
 
 # The results format (docs/results-format.md) names each CSV's header as
 # its one owner, lib/rundir.sh, writes it.

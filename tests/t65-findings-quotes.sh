@@ -1,0 +1,62 @@
+#!/usr/bin/env bash
+# group: full
+# The findings quote their runs. In docs/findings/*.md a code block right
+# after a line "<!-- quoted from results/RUN/report.txt -->" holds lines of
+# that report: each must be a line of the committed report and of the one
+# today's code makes again from RUN's committed CSVs (./run.sh report on a
+# copy). A reading whose run was made again, or code that changed a quoted
+# figure, fails here. Also made again: the 16-vCPU axis's whole Scaling
+# section, and the precision run's arithmetic from its summary.csv.
+. "$(dirname "$0")/lib.sh"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+F=$TOP/docs/findings
+# FILE<TAB>RUN<TAB>LINE for every quoted line; a marker with no block after
+# it, or another marker first, is an error
+quotes=$(awk -v OFS='\t' '
+	FNR == 1 { if (src != "") { print FILENAME_prev ": a quote marker with no code block after it" > "/dev/stderr"; bad = 1 } src = ""; inb = 0 }
+	{ FILENAME_prev = FILENAME }
+	/^<!-- quoted from results\/[A-Za-z0-9._-]+\/report\.txt -->$/ {
+		if (src != "") { print FILENAME ":" FNR ": a quote marker with no code block after the one before" > "/dev/stderr"; bad = 1 }
+		split($4, p, "/"); src = p[2]; next }
+	/^```/ { if (inb) { inb = 0; src = "" } else if (src != "") inb = 1; next }
+	inb { print FILENAME, src, $0 }
+	END { exit bad }' "$F"/*.md) || fail "docs/findings: a quote marker without its block (above)"
+[ -n "$quotes" ] || fail "docs/findings quotes no report"
+mapfile -t runs < <(cut -f2 <<<"$quotes" | sort -u)
+for run in "${runs[@]}"; do
+	[ -f "$TOP/results/$run/report.txt" ] || fail "docs/findings quotes results/$run/report.txt, which is not committed"
+	cp -r "$TOP/results/$run" "$tmp/$run"
+	"$TOP/run.sh" report "$tmp/$run" >/dev/null 2>"$tmp/err" || fail "results/$run reported again: $(tail -n1 "$tmp/err")"
+done
+n=0
+while IFS=$'\t' read -r file run line; do
+	grep -qxF -- "$line" "$TOP/results/$run/report.txt" ||
+		fail "${file#"$TOP"/} quotes a line results/$run/report.txt does not hold: $line"
+	grep -qxF -- "$line" "$tmp/$run/report.txt" ||
+		fail "${file#"$TOP"/} quotes a line today's code does not make from results/$run's CSVs: $line"
+	n=$((n + 1))
+done <<<"$quotes"
+ok "docs/findings quotes $n lines of ${#runs[@]} reports (${runs[*]}): each is its committed report's and what today's code makes of its CSVs"
+
+# The 16-vCPU axis (reference-scaling-16.md): the whole Scaling section
+section() { sed -n '/^Scaling:/,/^For comparison/p' "$1"; }
+R=$TOP/results/reference-scaling-16
+[ -d "$tmp/reference-scaling-16" ] || fail "reference-scaling-16.md quotes nothing of its report"
+[ "$(section "$R/report.txt" | wc -l)" -ge 10 ] || fail "results/reference-scaling-16: no Scaling section"
+diff -u <(section "$R/report.txt") <(section "$tmp/reference-scaling-16/report.txt") >&2 ||
+	fail "results/reference-scaling-16's Scaling section, made again from its CSVs, differs"
+ok "results/reference-scaling-16's Scaling section is what its CSVs give"
+
+# The precision run's arithmetic: a half-width shrinks as one over the
+# square root of the rounds
+P=$TOP/results/reference-precision
+hw=$(csv_get "$P/summary.csv" halfwidth_pct kernel=head config=c1)
+pairs=$(csv_get "$P/summary.csv" pairs kernel=head config=c1)
+mins=$(jq -r .max_time "$P/plan.json")
+[[ "$mins" =~ ^[0-9]+m$ ]] || fail "results/reference-precision/plan.json: max_time '$mins', not minutes"
+mins=${mins%m}
+want=$(awk -v h="$hw" -v n="$pairs" -v m="$mins" 'BEGIN { f = (h / 2) ^ 2; printf "(%.2f / 2)^2 = %.1f times the rounds, about %d: at the pace of this run (%d rounds in its %d minutes), about %d minutes", h, f, n * f + 0.5, n, m, int(m * f / 10 + 0.5) * 10 }')
+grep -qF -- "$want" <<<"$(tr -s ' \n' '  ' <"$F/reference-precision.md")" ||
+	fail "reference-precision.md does not say what its summary.csv gives: $want"
+ok "reference-precision.md's arithmetic as its summary.csv gives it (half-width $(printf %.2f "$hw")%, $pairs pairs)"
