@@ -38,3 +38,13 @@ model_get() {
 	[ -z "$_get_cols" ] || [[ "$_get_cols" == *" $f "* ]] || die "the report asked for column $f, which the run's $1 table has not"
 	printf '%s\n' "${_get_tab["$*|$f"]-}"
 }
+
+# model_set VAR NAME FIELD KEY...: model_get's value into VAR, in this
+# shell (no command substitution: a loop over many rows forks nothing)
+model_set() {
+	local -n _set_var=$1 _set_tab="MODEL_$2" _set_cols="MODEL_COLS_$2"
+	local f=$3 IFS='|'
+	shift 3
+	[ -z "$_set_cols" ] || [[ "$_set_cols" == *" $f "* ]] || die "the report asked for column $f, which the run's $2 table has not"
+	_set_var=${_set_tab["$*|$f"]-}
+}

@@ -119,20 +119,18 @@ model_load mechanism_emulated "$R/mechanism-emulated.csv" kernel config cache co
 # mechanism with it as the baseline), by kind (emulated, timed)
 KNOB_PAIRS=$(jq -r '.kernels | to_entries as $k | $k[] | select((.value.knob // "") != "") as $w |
 	$k[] | select((.value.knob // "") == "" and .value.build_id == $w.value.build_id) | "\($w.key) \(.key) \($w.value.knob)"' "$M")
-# one mechanism table a baseline and kind, read for every kernel paired
-# with that baseline (a call a pair took minutes for 41 x 41 pairs)
+# one mechanism table a kind, each kernel with a knob against its own
+# baseline (--pairs: one read of counters.csv however many pairs)
+pairs=$(awk 'NF >= 2 { printf "%s%s:%s", n++ ? "," : "", $1, $2 }' <<<"$KNOB_PAIRS")
 {
 	echo kind,kernel,config,cache,counter,ratio,ratio_lo,ratio_hi
-	while read -r v; do
-		[ -n "$v" ] || continue
-		ks=" $(awk -v v="$v" '$2 == v { printf "%s ", $1 }' <<<"$KNOB_PAIRS")"
-		for kind in emulated timed; do
-			[ "$kind" = timed ] || [ -s "$R/mechanism-emulated.csv" ] || continue
-			"$S" mechanism "$R/counters.csv" "$R/hackbench.csv" --caches "${HOT_CACHES// /,}" --baseline "$v" --kind "$kind" |
-				csv_rows /dev/stdin kernel config cache counter ratio ratio_lo ratio_hi |
-				awk -F'|' -v OFS=, -v ks="$ks" -v kind="$kind" 'index(ks, " " $1 " ") { print kind, $1, $2, $3, $4, $5, $6, $7 }'
-		done
-	done < <(awk '$2 != "" && !seen[$2]++ { print $2 }' <<<"$KNOB_PAIRS")
+	for kind in emulated timed; do
+		[ -n "$pairs" ] || break
+		[ "$kind" = timed ] || [ -s "$R/mechanism-emulated.csv" ] || continue
+		"$S" mechanism "$R/counters.csv" "$R/hackbench.csv" --caches "${HOT_CACHES// /,}" --pairs "$pairs" --kind "$kind" |
+			csv_rows /dev/stdin kernel config cache counter baseline ratio ratio_lo ratio_hi |
+			awk -F'|' -v OFS=, -v kind="$kind" '$5 != "" { print kind, $1, $2, $3, $4, $6, $7, $8 }'
+	done
 } >"$R/.knob-vs.csv"
 model_load knob_vs "$R/.knob-vs.csv" kind kernel config cache counter
 rm -f "$R/.knob-vs.csv"

@@ -82,7 +82,9 @@ h=$TOP/results/reference/hackbench.csv
 for c in "times $h --limit 3|--limit is not an option of slubstats times: times HACKBENCH_CSV \[--baseline K\]" \
 	"series x --caches a|--caches is not an option of slubstats series" "nope x|unknown command .nope. \(see slubstats --help\)" \
 	"mechanism a b|--caches is missing: which caches to count apart" "growth x --from c1|--to is missing" \
-	"times|times takes HACKBENCH_CSV \[--baseline K\]" "compare a|compare takes HACKBENCH_CSV_A HACKBENCH_CSV_B"; do
+	"times|times takes HACKBENCH_CSV \[--baseline K\]" "compare a|compare takes HACKBENCH_CSV_A HACKBENCH_CSV_B" \
+	"times $h --pairs a:b|--pairs is not an option of slubstats times" \
+	"mechanism a b --caches x --baseline k --pairs a:b|--pairs and --baseline: give one"; do
 	# shellcheck disable=SC2086
 	expect_fail "$S" ${c%%|*}
 	contains "$OUT" "^slubstats: error: ${c#*|}" "slubstats ${c%%|*}: refused in one line"
@@ -91,3 +93,13 @@ done
 [ "$("$S" --help | grep -c '^ *\(usage:\)\? *slubstats [a-z-]* ')" = "$(grep -c '^	{ "[a-z-]*", [0-9]' "$TOP/src/cmd/slubstats.c")" ] ||
 	fail "slubstats --help does not name each command of its table once: $("$S" --help)"
 ok "slubstats --help names each command of its table"
+# mechanism --pairs: each kernel named against its own baseline, in one
+# read, as --baseline gives it alone; the kernels not named get no ratio
+R26=$TOP/results/reference-2.6.23
+mech() { "$S" mechanism "$R26/counters.csv" "$R26/hackbench.csv" --caches skbuff_head_cache,kmalloc-512 --kind emulated "$@"; }
+mech --pairs 2.6.23:head,tail:none >"$tmpd/pairs.csv" 2>&1 || fail "mechanism --pairs: $(cat "$tmpd/pairs.csv")"
+[ "$(grep '^2\.6\.23,' "$tmpd/pairs.csv")" = "$(mech --baseline head | grep '^2\.6\.23,')" ] ||
+	fail "mechanism --pairs 2.6.23:head: 2.6.23's rows differ from --baseline head's"
+csv_rows "$tmpd/pairs.csv" kernel ratio | awk -F'|' '$1 == "2.6.23" && $2 != "" { p++ } $1 != "2.6.23" && $2 != "" { q++ } END { exit !(p > 0 && q == 0) }' ||
+	fail "mechanism --pairs 2.6.23:head,tail:none: 2.6.23 without a ratio, or another kernel (head; tail against a kernel not in the run) with one"
+ok "slubstats mechanism --pairs K:B: K's rows as --baseline B gives them, the others without a ratio"

@@ -10,14 +10,19 @@ if [ -n "$KNOB_PAIRS" ]; then
 	echo "A knob alone: each kernel booted with a SLUB knob against the same build"
 	echo "without it, per message, paired (by round in the timed boots, by seed in"
 	echo "the counting mode; 95% CI):"
+	lo='' r='' hi=''
 	while read -r k v knob; do
 		line="  $k/$v ($knob):"
 		for kind in emulated timed; do
+			what="timed boots"
+			[ "$kind" = timed ] || what="counting mode"
 			for counter in add_partial free_slab; do
-				lo=$(model_get knob_vs ratio_lo "$kind" "$k" "$main" all "$counter")
+				model_set lo knob_vs ratio_lo "$kind" "$k" "$main" all "$counter"
 				[ -n "$lo" ] || continue
-				line+=$(printf ' %s (%s) x%.2f (%.2f..%.2f);' "$counter" "$([ "$kind" = emulated ] && echo "counting mode" || echo "timed boots")" \
-					"$(model_get knob_vs ratio "$kind" "$k" "$main" all "$counter")" "$lo" "$(model_get knob_vs ratio_hi "$kind" "$k" "$main" all "$counter")")
+				model_set r knob_vs ratio "$kind" "$k" "$main" all "$counter"
+				model_set hi knob_vs ratio_hi "$kind" "$k" "$main" all "$counter"
+				printf -v part ' %s (%s) x%.2f (%.2f..%.2f);' "$counter" "$what" "$r" "$lo" "$hi"
+				line+=$part
 			done
 		done
 		echo "${line%;}" | wrap

@@ -14,10 +14,37 @@ static const char *const MECH_COLS[] = {
 	"ratio_hi",
 };
 
+/* pairs_baseline LIST KERNEL: KERNEL's baseline in LIST ("K:B,K:B"), or
+ * NULL; copied into buf */
+static const char *pairs_baseline(const char *list, const char *kernel, char *buf, size_t len)
+{
+	size_t kl = strlen(kernel);
+	const char *p = list;
+
+	while (p && *p) {
+		const char *end = strchr(p, ','), *colon = strchr(p, ':');
+		size_t bl;
+
+		if (!end)
+			end = p + strlen(p);
+		if (colon && colon < end && (size_t)(colon - p) == kl && !strncmp(p, kernel, kl)) {
+			bl = (size_t)(end - colon - 1);
+			if (bl == 0 || bl >= len)
+				return NULL;
+			memcpy(buf, colon + 1, bl);
+			buf[bl] = 0;
+			return buf;
+		}
+		p = *end ? end + 1 : NULL;
+	}
+	return NULL;
+}
+
 int cmd_mechanism(const char *cpath, const char *hpath, const char *caches,
-			 const char *baseline, const char *kind)
+		  const char *baseline, const char *pairs, const char *kind)
 {
 	struct groups gs = { 0 }, hb = { 0 };
+	char own[128];
 	struct csv_out o;
 
 	groups_read_times(&hb, hpath);
@@ -47,9 +74,11 @@ int cmd_mechanism(const char *cpath, const char *hpath, const char *caches,
 		csv_setd(&o, "per_1000_messages", per_msg ? 1000 * s.median / msgs : NAN);
 		csv_setd(&o, "mean", s.mean);
 		csv_setd(&o, "sd", s.sd);
-		if (baseline) {
-			csv_set(&o, "baseline", "%s", baseline);
-			b = groups_find_counter(&gs, baseline, g->config, g->cache, g->counter, g->kind);
+		const char *base = pairs ? pairs_baseline(pairs, g->kernel, own, sizeof(own)) : baseline;
+
+		if (base) {
+			csv_set(&o, "baseline", "%s", base);
+			b = groups_find_counter(&gs, base, g->config, g->cache, g->counter, g->kind);
 			if (b && b != g && groups_pair(g, b, &pr) >= 2) {
 				csv_set_paired_ratio(&o, "ratio", pr.a, pr.b, pr.n);
 				pairs_free(&pr);

@@ -9,14 +9,16 @@
  *       every comparison of the run (family: how many), the verdict that
  *       interval gives, the plain 95% interval (for --precision), and
  *       Wilcoxon's signed-rank test as a check.
- *   slubstats mechanism COUNTERS_CSV HACKBENCH_CSV --caches LIST [--baseline K]
- *                       [--kind timed|emulated]
+ *   slubstats mechanism COUNTERS_CSV HACKBENCH_CSV --caches LIST
+ *                       [--baseline K | --pairs K:B,...] [--kind timed|emulated]
  *       per kernel, configuration, cache (each of LIST and "all" caches
  *       summed) and counter: median over rounds, per 1000 messages, and
  *       the paired ratio to the baseline with its 95% interval; the SLUB
  *       statistics of the timed rounds (default) or of the emulated
  *       counters' boots (paired by boot number: in the counting mode, by
- *       seed).
+ *       seed). --pairs K1:B1,K2:B2: each Ki against its own Bi
+ *       (a kernel with a knob against its build without one), in one read;
+ *       the kernels not named get no ratio.
  *   slubstats series SERIES_CSV [--summary | --baseline K]
  *       a series boot's samples of the partial lists with their rates, each
  *       run summarised, or each kernel over its boots against K (series.h)
@@ -115,9 +117,11 @@ enum {
 	O_KIND = 1 << 4, O_PRICE = 1 << 5, O_VCPUS = 1 << 6, O_FROM = 1 << 7,
 	O_TO = 1 << 8, O_COUNTER = 1 << 9, O_SUMMARY = 1 << 10, O_STEPS = 1 << 11,
 	O_FACTOR = 1 << 12, O_MAX_BOOTS = 1 << 13, O_END_BOOTS = 1 << 14, O_STATE = 1 << 15,
+	O_PAIRS = 1 << 16,
 };
+#define NOPTS 17
 
-/* getopt_long's table; val is the option's bit's index (0-15), 'h' help */
+/* getopt_long's table; val is the option's bit's index (0 to NOPTS - 1), 'h' help */
 static const struct option opts[] = {
 	{ "baseline", required_argument, NULL, 0 },
 	{ "caches", required_argument, NULL, 1 },
@@ -135,12 +139,13 @@ static const struct option opts[] = {
 	{ "max-boots", required_argument, NULL, 13 },
 	{ "end-boots", required_argument, NULL, 14 },
 	{ "state", no_argument, NULL, 15 },
+	{ "pairs", required_argument, NULL, 16 },
 	{ "help", no_argument, NULL, 'h' },
 	{ 0 },
 };
 
 /* what a required option's absence says, by bit index */
-static const char *const missing[16] = {
+static const char *const missing[NOPTS] = {
 	[1] = "which caches to count apart",
 	[2] = "which configuration (c1, c2, ...)",
 	[7] = "the two configurations to compare (c1, c2, ...)",
@@ -150,7 +155,7 @@ static const char *const missing[16] = {
 
 /* the command line, parsed: the options' values and the command's files */
 struct args {
-	const char *baseline, *caches, *config, *kind, *vcpus, *from, *to, *counter;
+	const char *baseline, *pairs, *caches, *config, *kind, *vcpus, *from, *to, *counter;
 	unsigned limit;
 	int summary, steps, state;
 	double factor;
@@ -163,7 +168,9 @@ struct args {
 static int run_times(const struct args *a) { return cmd_times(a->file[0], a->baseline ? a->baseline : "tail"); }
 static int run_mechanism(const struct args *a)
 {
-	return cmd_mechanism(a->file[0], a->file[1], a->caches, a->baseline, a->kind);
+	if (a->baseline && a->pairs)
+		cli_die("--pairs", "and --baseline: give one (--pairs names each kernel's own baseline)");
+	return cmd_mechanism(a->file[0], a->file[1], a->caches, a->baseline, a->pairs, a->kind);
 }
 static int run_compare(const struct args *a) { return cmd_compare(a->file[0], a->file[1]); }
 static int run_hosts(const struct args *a)
@@ -217,8 +224,8 @@ static const struct command {
 	int (*run)(const struct args *a);
 } commands[] = {
 	{ "times", 1, 1, O_BASELINE, 0, "HACKBENCH_CSV [--baseline K]", run_times },
-	{ "mechanism", 2, 2, O_CACHES | O_BASELINE | O_KIND, O_CACHES,
-	  "COUNTERS_CSV HACKBENCH_CSV --caches LIST [--baseline K] [--kind timed|emulated]", run_mechanism },
+	{ "mechanism", 2, 2, O_CACHES | O_BASELINE | O_PAIRS | O_KIND, O_CACHES,
+	  "COUNTERS_CSV HACKBENCH_CSV --caches LIST [--baseline K | --pairs K:B,...] [--kind timed|emulated]", run_mechanism },
 	{ "compare", 2, 2, 0, 0, "HACKBENCH_CSV_A HACKBENCH_CSV_B", run_compare },
 	{ "hosts", 2, 2, O_BASELINE, 0, "HACKBENCH_CSV BOOTS_CSV [--baseline K]", run_hosts },
 	{ "variance", 1, 4096, 0, 0, "VARIANCE_CSV...", run_variance },
@@ -289,6 +296,7 @@ static void parse_option(struct args *a, int bit, const char *arg)
 	case 13: a->max_boots = (size_t)cli_uint("--max-boots", arg, 1, 64); break;
 	case 14: a->end_boots = (size_t)cli_uint("--end-boots", arg, 1, 64); break;
 	case 15: a->state = 1; break;
+	case 16: a->pairs = arg; break;
 	}
 }
 
@@ -308,7 +316,7 @@ int main(int argc, char **argv)
 			usage(stdout);
 			return 0;
 		}
-		if (c < 0 || c > 15)
+		if (c < 0 || c >= NOPTS)
 			cli_bad_option(c, argv);
 		given |= 1u << c;
 		parse_option(&a, c, optarg);
@@ -324,7 +332,7 @@ int main(int argc, char **argv)
 		usage(stderr);
 		return 2;
 	}
-	for (int b = 0; b < 16; b++) {
+	for (int b = 0; b < NOPTS; b++) {
 		snprintf(flag, sizeof(flag), "--%s", opts[b].name);
 		if ((given & ~cmd->takes) & (1u << b))
 			cli_die(flag, "is not an option of slubstats %s: %s %s", cmd->name, cmd->name, cmd->usage);

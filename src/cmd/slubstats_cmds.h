@@ -20,7 +20,7 @@ const char *verdict_of(const struct ratio *r);
 
 int cmd_times(const char *path, const char *baseline);
 int cmd_mechanism(const char *cpath, const char *hpath, const char *caches,
-		  const char *baseline, const char *kind);
+		  const char *baseline, const char *pairs, const char *kind);
 int cmd_compare(const char *apath, const char *bpath);
 int cmd_main_config(const char *path);
 int cmd_crosscheck(const char *path);
