@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Run slubbench's tests: every tests/t*.sh, started in name order (unit
-# tests first, the end-to-end boots last), up to -j of them at once. A test
+# Run slubbench's tests: every tests/t*.sh, tier by tier (unit first,
+# then smoke, then full), in each the longest first by its last time, up
+# to -j of them at once. A test
 # exits 0 (pass), 77 (skip, with its reason as the last line) or anything
 # else (fail). Ends with the five slowest tests and the line "N passed, N
 # failed, N skipped".
@@ -129,7 +130,19 @@ reap() {
 }
 trap 'for p in "${pid_of[@]}"; do kill -- "-$p" 2>/dev/null || true; done' EXIT
 trap 'exit 130' INT TERM
-# every test's group line, read once: "FILE|GROUPS" a line
+# every test's group line, read once: "FILE|GROUPS" a line; then the
+# order: tier by tier (unit, smoke, full), in each the longest first by
+# its last time (a test never timed first of all, then by name), so that
+# the suite does not end on one long test with the other slots idle
+order=$(awk 'FNR == 1 && NR > 1 { print f "|" g } FNR == 1 { f = FILENAME; g = "" }
+	/^# group: / && g == "" { g = substr($0, 10) } END { if (NR) print f "|" g }' "$SLUBBENCH_TOP"/tests/t[0-9]*.sh |
+	awk -F'|' -v tiers="$TIERS" -v tf="$times" '
+		FILENAME == tf { split($0, w, " "); last[w[1]] = w[2]; next }
+		BEGIN { n = split(tiers, t, " "); for (i = 1; i <= n; i++) rank[t[i]] = i }
+		{ split($2, g, " "); name = $1; sub(/.*\//, "", name); sub(/\.sh$/, "", name)
+		  s = (name in last) ? last[name] : 1e9
+		  printf "%d|%d|%s\n", (g[1] in rank) ? rank[g[1]] : 0, s, $0 }' "$times" - |
+	sort -t'|' -k1,1n -k2,2nr -k3,3 | cut -d'|' -f3-)
 while IFS='|' read -r t groups; do
 	name=${t##*/} name=${name%.sh}
 	tier=${groups%% *}
@@ -137,8 +150,7 @@ while IFS='|' read -r t groups; do
 	matches "$name" "$groups" || continue
 	while [ "${#pid_of[@]}" -ge "$jobs" ]; do reap; done
 	start "$name" "$t" "$tier"
-done < <(awk 'FNR == 1 && NR > 1 { print f "|" g } FNR == 1 { f = FILENAME; g = "" }
-	/^# group: / && g == "" { g = substr($0, 10) } END { if (NR) print f "|" g }' "$SLUBBENCH_TOP"/tests/t[0-9]*.sh)
+done <<<"$order"
 while [ "${#pid_of[@]}" -gt 0 ]; do reap; done
 trap - EXIT
 [ $((pass + fail + skip)) -gt 0 ] || die "no test matches '${sel[*]}' (groups: $TIERS $NEEDS all)"
