@@ -16,28 +16,33 @@ F=$TOP/docs/findings
 quotes=$(awk -v OFS='\t' '
 	FNR == 1 { if (src != "") { print FILENAME_prev ": a quote marker with no code block after it" > "/dev/stderr"; bad = 1 } src = ""; inb = 0 }
 	{ FILENAME_prev = FILENAME }
-	/^<!-- quoted from results\/[A-Za-z0-9._-]+\/report\.txt -->$/ {
+	/^<!-- quoted from results\/[A-Za-z0-9._-]+\/(report|summary)\.txt -->$/ {
 		if (src != "") { print FILENAME ":" FNR ": a quote marker with no code block after the one before" > "/dev/stderr"; bad = 1 }
-		split($4, p, "/"); src = p[2]; next }
+		split($4, p, "/"); src = p[2] "/" p[3]; next }
 	/^```/ { if (inb) { inb = 0; src = "" } else if (src != "") inb = 1; next }
 	inb { print FILENAME, src, $0 }
 	END { exit bad }' "$F"/*.md) || fail "docs/findings: a quote marker without its block (above)"
 [ -n "$quotes" ] || fail "docs/findings quotes no report"
-mapfile -t runs < <(cut -f2 <<<"$quotes" | sort -u)
+mapfile -t srcs < <(cut -f2 <<<"$quotes" | sort -u)
+for s in "${srcs[@]}"; do
+	[ -f "$TOP/results/$s" ] || fail "docs/findings quotes results/$s, which is not committed"
+done
+# the reports made again (a study's summary.txt is made again by t58)
+mapfile -t runs < <(grep '/report\.txt$' < <(printf '%s\n' "${srcs[@]}") | sed 's,/report\.txt$,,')
 for run in "${runs[@]}"; do
-	[ -f "$TOP/results/$run/report.txt" ] || fail "docs/findings quotes results/$run/report.txt, which is not committed"
 	cp -r "$TOP/results/$run" "$tmp/$run"
 	"$TOP/run.sh" report "$tmp/$run" >/dev/null 2>"$tmp/err" || fail "results/$run reported again: $(tail -n1 "$tmp/err")"
 done
 n=0
-while IFS=$'\t' read -r file run line; do
-	grep -qxF -- "$line" "$TOP/results/$run/report.txt" ||
-		fail "${file#"$TOP"/} quotes a line results/$run/report.txt does not hold: $line"
-	grep -qxF -- "$line" "$tmp/$run/report.txt" ||
-		fail "${file#"$TOP"/} quotes a line today's code does not make from results/$run's CSVs: $line"
+while IFS=$'\t' read -r file s line; do
+	grep -qxF -- "$line" "$TOP/results/$s" ||
+		fail "${file#"$TOP"/} quotes a line results/$s does not hold: $line"
 	n=$((n + 1))
+	[ "${s##*/}" = report.txt ] || continue
+	grep -qxF -- "$line" "$tmp/$s" ||
+		fail "${file#"$TOP"/} quotes a line today's code does not make from results/${s%/*}'s CSVs: $line"
 done <<<"$quotes"
-ok "docs/findings quotes $n lines of ${#runs[@]} reports (${runs[*]}): each is its committed report's and what today's code makes of its CSVs"
+ok "docs/findings quotes $n lines of ${#srcs[@]} files (${srcs[*]}): each is the committed file's, and a report's is what today's code makes of its CSVs"
 
 # The 16-vCPU axis (reference-scaling-16.md): the whole Scaling section
 section() { sed -n '/^Scaling:/,/^For comparison/p' "$1"; }
