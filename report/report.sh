@@ -138,6 +138,8 @@ sv() { model_get summary "$3" "$1" "$2"; }
 mv_() { model_get mechanism "$5" "$1" "$2" "$3" "$4"; }
 me_() { model_get mechanism_emulated "$5" "$1" "$2" "$3" "$4"; }
 ev() { model_get emulated "$4" "$1" "$main" "$2" "$3"; }
+# ev_set VAR KERNEL SCOPE METRIC FIELD: ev's value into VAR (no subshell)
+ev_set() { model_set "$1" emulated "$5" "$2" "$main" "$3" "$4"; }
 et() { model_get emulated_top "$3" "$1" "$2"; }
 # top_functions METRIC N: the N functions of emulated-top.csv first by
 # METRIC (the largest of any kernel's mean per boot), one a line

@@ -48,29 +48,41 @@ echo
 vs="vs $baseline"
 [ "${#vs}" -le 8 ] || vs="vs base"
 printf '  %-12s %-9s %13s %8s %17s %7s\n' metric kernel "per 1000 msgs" "$vs" "CI or range" spread
+e_r='' e_lo='' e_hi='' e_b='' e_sp='' e_n='' e_v=''
 for m in $metrics; do
 	for k in "${kernels[@]}"; do
-		v=$(ev "$k" all "$m" per_1000_messages)
-		[ -n "$v" ] || continue
-		r=$(ev "$k" all "$m" ratio) lo=$(ev "$k" all "$m" lo) hi=$(ev "$k" all "$m" hi)
+		ev_set e_v "$k" all "$m" per_1000_messages
+		[ -n "$e_v" ] || continue
+		ev_set e_r "$k" all "$m" ratio
+		ev_set e_lo "$k" all "$m" lo
+		ev_set e_hi "$k" all "$m" hi
+		ev_set e_b "$k" all "$m" bounds
+		ev_set e_sp "$k" all "$m" spread_pct
+		ev_set e_n "$k" all "$m" n
 		mark=' '
-		[ "$(ev "$k" all "$m" bounds)" != range ] || mark=r
-		printf '  %-12s %-9s %13.1f %8s %17s %7s\n' "$m" "$k" "$v" \
-			"$([ "$k" = "$baseline" ] && echo base || awk -v r="$r" 'BEGIN { printf (r == "" ? "-" : "x%.3f"), r }')" \
-			"$([ "$k" = "$baseline" ] || [ -z "$lo" ] && echo - || printf '%.3f..%.3f%s' "$lo" "$hi" "$mark")" \
-			"$(awk -v s="$(ev "$k" all "$m" spread_pct)" -v n="$(ev "$k" all "$m" n)" 'BEGIN { if (n < 2) print "-"; else printf "%.2f%%", s }')"
+		[ "$e_b" != range ] || mark=r
+		printf '  %-12s %-9s %13.1f %8s %17s %7s\n' "$m" "$k" "$e_v" \
+			"$([ "$k" = "$baseline" ] && echo base || awk -v r="$e_r" 'BEGIN { printf (r == "" ? "-" : "x%.3f"), r }')" \
+			"$([ "$k" = "$baseline" ] || [ -z "$e_lo" ] && echo - || printf '%.3f..%.3f%s' "$e_lo" "$e_hi" "$mark")" \
+			"$(awk -v s="$e_sp" -v n="$e_n" 'BEGIN { if (n < 2) print "-"; else printf "%.2f%%", s }')"
 	done
 done | long_names 9 15
 echo
+e_d=''
 for k in "${kernels[@]}"; do
-	[ "$k" != "$baseline" ] && [ -n "$(ev "$k" all instructions ratio)" ] || continue
+	ev_set e_r "$k" all instructions ratio
+	[ "$k" != "$baseline" ] && [ -n "$e_r" ] || continue
 	line="  $k/$baseline:"
 	for m in $metrics; do
-		[ -n "$(ev "$k" all "$m" ratio)" ] || continue
-		lo=$(ev "$k" all "$m" lo) hi=$(ev "$k" all "$m" hi)
+		ev_set e_r "$k" all "$m" ratio
+		[ -n "$e_r" ] || continue
+		ev_set e_lo "$k" all "$m" lo
+		ev_set e_hi "$k" all "$m" hi
+		ev_set e_b "$k" all "$m" bounds
+		ev_set e_d "$k" all "$m" direction
 		# the bounds read against 1 by slubstats emulated (direction)
-		line+=$(awk -v m="$m" -v r="$(ev "$k" all "$m" ratio)" -v lo="$lo" -v hi="$hi" -v b="$(ev "$k" all "$m" bounds)" -v u="$unit" \
-			-v d="$(ev "$k" all "$m" direction)" 'BEGIN {
+		line+=$(awk -v m="$m" -v r="$e_r" -v lo="$e_lo" -v hi="$e_hi" -v b="$e_b" -v u="$unit" \
+			-v d="$e_d" 'BEGIN {
 			if (b == "range")
 				w = (d == "above") ? "more in every pair of " u "s" : (d == "below") ? "fewer in every pair of " u "s" : "no difference beyond the range of the " u "s"
 			else
@@ -97,17 +109,20 @@ echo
 # top TITLE METRIC: the functions first by METRIC, every kernel's value per
 # 1000 messages (mean over boots)
 top() {
-	local line k
+	local line k v vals
 	echo "$1 (per 1000 messages):"
 	line=$(printf '  %-30s' function)
 	for k in "${kernels[@]}"; do line+=$(printf ' %9s' "${k:0:9}"); done
 	echo "$line"
+	# a row's values read without a subshell, formatted by one awk
 	top_functions "$2" 10 | while IFS= read -r f; do
-		line=$(printf '  %-30s' "${f:0:30}")
+		vals=()
 		for k in "${kernels[@]}"; do
-			line+=$(awk -v v="$(et "$k" "$f" "${2}_per_1000_messages")" 'BEGIN { printf (v == "" ? " %9s" : " %9.1f"), (v == "" ? "-" : v) }')
+			model_set v emulated_top "${2}_per_1000_messages" "$k" "$f"
+			vals+=("$v")
 		done
-		echo "$line"
+		printf '  %-30s' "${f:0:30}"
+		awk 'BEGIN { for (i = 1; i < ARGC; i++) printf (ARGV[i] == "" ? " %9s" : " %9.1f"), (ARGV[i] == "" ? "-" : ARGV[i]); print "" }' "${vals[@]}"
 	done
 	echo
 }
