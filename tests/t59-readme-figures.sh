@@ -160,7 +160,7 @@ ok "the README's trees table: $n rows, 4 figures each, as each run's CSVs give t
 # the same counts (emulated.csv and the counting boots' counters).
 quoted=$(awk '/^```/ { f = !f; next } f' "$TOP/docs/findings/quantum.md")
 [ "$(wc -l <<<"$quoted")" -ge 10 ] || fail "docs/findings/quantum.md quotes $(wc -l <<<"$quoted") lines of the summary, want its two tables"
-for RQ in "$TOP/results/reference-quantum" "$TOP/results/reference-quantum-cost"; do
+for RQ in "$TOP/results/reference-quantum" "$TOP/results/reference-quantum-cost" "$TOP/results/reference-quantum-8"; do
 	"$TOP/studies/quantum-summary.sh" "$RQ" >"$tmp/quantum-summary.txt" 2>"$tmp/err" ||
 		fail "studies/quantum-summary.sh on ${RQ#"$TOP"/}: $(tail -n2 "$tmp/err")"
 	diff -u "$RQ/summary.txt" "$tmp/quantum-summary.txt" >&2 || fail "${RQ#"$TOP"/}/summary.txt made again differs"
