@@ -88,7 +88,7 @@ header)
 	;;
 plugin)
 	with_lock emu-header fetch_header
-	make -s -C "$SRC" plugin BIN="$(emu_bin)" QEMU_INC="$QEMU_HEADER_DIR" PLUGIN="$(slubcount_plugin "$QEMU_ID")" \
+	with_lock emu-build make -s -C "$SRC" plugin BIN="$(emu_bin)" QEMU_INC="$QEMU_HEADER_DIR" PLUGIN="$(slubcount_plugin "$QEMU_ID")" \
 		QPLUGIN="$(quantum_plugin "$QEMU_ID")" \
 		QEMU_CFLAGS="$(pkg-config --cflags glib-2.0 2>/dev/null || true)" >&2 ||
 		die "building the slubcount and slubquantum plugins for $QEMU_ID failed"
@@ -96,7 +96,7 @@ plugin)
 	;;
 guest)
 	[ -f /usr/lib/x86_64-linux-gnu/libc.a ] || die "no static libc (libc.a) to build sbmark: run ./run.sh deps"
-	make -s -C "$SRC" guest BIN="$(emu_bin)" >&2 || die "building sbmark failed"
+	with_lock emu-build make -s -C "$SRC" guest BIN="$(emu_bin)" >&2 || die "building sbmark failed"
 	sbmark_tool
 	;;
 esac
