@@ -32,15 +32,13 @@ model_load() {
 # KEY... (empty when none does, or the table is empty); a FIELD the file
 # does not have is an error of the report's, said as such.
 model_get() {
-	local -n _get_tab="MODEL_$1" _get_cols="MODEL_COLS_$1"
-	local f=$2 IFS='|'
-	shift 2
-	[ -z "$_get_cols" ] || [[ "$_get_cols" == *" $f "* ]] || die "the report asked for column $f, which the run's $1 table has not"
-	printf '%s\n' "${_get_tab["$*|$f"]-}"
+	local _get_v
+	model_set _get_v "$@"
+	printf '%s\n' "$_get_v"
 }
 
-# model_set VAR NAME FIELD KEY...: model_get's value into VAR, in this
-# shell (no command substitution: a loop over many rows forks nothing)
+# model_set VAR NAME FIELD KEY...: the same into VAR, in this shell (no
+# command substitution: a loop over many rows forks nothing)
 model_set() {
 	local -n _set_var=$1 _set_tab="MODEL_$2" _set_cols="MODEL_COLS_$2"
 	local f=$3 IFS='|'
