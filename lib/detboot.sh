@@ -29,10 +29,17 @@ DET_QUANTUM_DEFAULT=1000
 # found the counting mode's schedule like parallel vCPUs': both kernels'
 # context switches and function-call IPIs per message inside MTTCG's 95%
 # intervals, and the transfers' head/tail interval above 1. The report's
-# headline prices only counts from such a schedule.
+# headline prices only counts from such a schedule. The study compared
+# at DET_QUANTUM_MULTI_VCPUS vCPUs only, the one count at which this host
+# runs MTTCG's vCPUs in parallel (at 8, finer quanta still moved the
+# figures: docs/findings/quantum-8.md).
 DET_QUANTUM_MULTI=1000
-# det_quantum_multi Q: Q is that fine or finer
-det_quantum_multi() { [ "$1" != inf ] && [ "$1" -le "$DET_QUANTUM_MULTI" ]; }
+DET_QUANTUM_MULTI_VCPUS=2
+# det_quantum_multi Q VCPUS: Q is that fine or finer, at the study's
+# vCPU count
+det_quantum_multi() {
+	[ "$1" != inf ] && [ "$1" -le "$DET_QUANTUM_MULTI" ] && [ "$2" = "$DET_QUANTUM_MULTI_VCPUS" ]
+}
 
 # det_quantum_ok Q: a quantum the plugin takes: inf, or a whole number of
 # instructions from 1 to 10^9 (no sign, no leading zero).

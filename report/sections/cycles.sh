@@ -40,14 +40,15 @@ restated_said() {
 
 cycles_headline() {
 	[ -s "$R/emulated-cycles.csv" ] || return 0
-	local k r lo hi regime="MTTCG, the vCPUs in parallel (the host's load moves them)"
+	local k r lo hi v regime="MTTCG, the vCPUs in parallel (the host's load moves them)"
 	# a price only of counts from a schedule like parallel vCPUs'
 	if [ "$emulated_mode" = det ]; then
-		if ! det_quantum_multi "$RUN_QUANTUM"; then
-			echo "  Modelled cycles: not in the headline. The counting mode ran $([ "$RUN_QUANTUM" = inf ] && echo "with no quantum (a vCPU runs until a timer, HLT or PAUSE ends its turn)" || echo "at --quantum $RUN_QUANTUM"), a schedule the quantum study did not find like parallel vCPUs' (it did at --quantum $DET_QUANTUM_MULTI and below: docs/findings/quantum.md); see Modelled cycles." | wrap
+		v=${main_vcpus:-$(jq -r .plan.smp "$M")}
+		if ! det_quantum_multi "$RUN_QUANTUM" "$v"; then
+			echo "  Modelled cycles: not in the headline. The counting mode ran $([ "$RUN_QUANTUM" = inf ] && echo "with no quantum (a vCPU runs until a timer, HLT or PAUSE ends its turn)" || echo "at --quantum $RUN_QUANTUM") at $v vCPUs, a schedule the quantum study did not find like parallel vCPUs' (it did at --quantum $DET_QUANTUM_MULTI and below at $DET_QUANTUM_MULTI_VCPUS vCPUs, the one count it could compare: docs/findings/quantum.md); see Modelled cycles." | wrap
 			return 0
 		fi
-		regime="the counting mode at --quantum $RUN_QUANTUM, a schedule the quantum study found like parallel vCPUs'"
+		regime="the counting mode at --quantum $RUN_QUANTUM and $v vCPUs, a schedule the quantum study found like parallel vCPUs'"
 	fi
 	echo "  Modelled cycles per message against $baseline, on the $(cycles_machine name) model ($(cycles_machine cores) cores$(restated_said); a model of what the counts would cost, not measured time; counts from $regime; see Modelled cycles):" | wrap
 	for k in "${kernels[@]}"; do
