@@ -112,4 +112,7 @@ for t in "Times (seconds)" "Checks (never" "Mechanism, per 1000" "Objects alloca
 		"$tmp/l/report.txt" || fail "table '$t': the long name is not on a line of its own"
 done
 grep -qE "^               $long\$" "$tmp/l/report.txt" || fail "the emulated table: the long name is not on a line of its own"
-ok "a 64-character kernel name: every table within 80 columns, the name on a line of its own, nothing folded"
+sens=$(sed -n '/^Sensitivity: the ratio/,/^$/p' "$tmp/l/report.txt")
+grep -qE "^  \[1\] $long\$" <<<"$sens" && grep -qE '^  price +\[1\]$' <<<"$sens" ||
+	fail "the sensitivity table: no numbered columns with the long name listed: $sens"
+ok "a 64-character kernel name: every table within 80 columns, the name on a line of its own (the sensitivity table: numbered columns), nothing folded"

@@ -93,18 +93,33 @@ cycles_section() {
 	for k in "${kernels[@]}"; do
 		[ "$k" != "$baseline" ] && [ -n "$(ec "$k" sensitivity as-stated 1 value)" ] && ks+=("$k")
 	done
-	row=$(printf '  %-18s' price)
-	for k in "${ks[@]}"; do row+=$(printf ' %13s' "${k:0:13}"); done
-	echo "$row"
-	row=$(printf '  %-18s' "as stated")
-	for k in "${ks[@]}"; do row+=$(printf ' %13.3f' "$(ec "$k" sensitivity as-stated 1 value)"); done
-	echo "$row"
-	for p in $CYCLE_PARTS; do
-		row=$(printf '  %-18s' "$([ "$p" = base ] && echo "base CPI" || echo "$p")")
-		for k in "${ks[@]}"; do
-			row+=$(printf ' %13s' "$(awk -v a="$(ec "$k" sensitivity "$p" 0.5 value)" -v b="$(ec "$k" sensitivity "$p" 2 value)" 'BEGIN { printf "%.3f/%.3f", a, b }')")
+	# four kernels a block (80 columns); a name over 13 characters makes
+	# every column a number, the names listed above the table
+	local i j numbered=0 head
+	for k in "${ks[@]}"; do [ "${#k}" -le 13 ] || numbered=1; done
+	if [ "$numbered" = 1 ]; then
+		for i in "${!ks[@]}"; do printf '  [%d] %s\n' "$((i + 1))" "${ks[i]}"; done
+	fi
+	for ((i = 0; i < ${#ks[@]}; i += 4)); do
+		row=$(printf '  %-18s' price)
+		for ((j = i; j < i + 4 && j < ${#ks[@]}; j++)); do
+			head=${ks[j]}
+			[ "$numbered" = 0 ] || head="[$((j + 1))]"
+			row+=$(printf ' %13s' "$head")
 		done
 		echo "$row"
+		row=$(printf '  %-18s' "as stated")
+		for ((j = i; j < i + 4 && j < ${#ks[@]}; j++)); do
+			row+=$(printf ' %13.3f' "$(ec "${ks[j]}" sensitivity as-stated 1 value)")
+		done
+		echo "$row"
+		for p in $CYCLE_PARTS; do
+			row=$(printf '  %-18s' "$([ "$p" = base ] && echo "base CPI" || echo "$p")")
+			for ((j = i; j < i + 4 && j < ${#ks[@]}; j++)); do
+				row+=$(printf ' %13s' "$(awk -v a="$(ec "${ks[j]}" sensitivity "$p" 0.5 value)" -v b="$(ec "${ks[j]}" sensitivity "$p" 2 value)" 'BEGIN { printf "%.3f/%.3f", a, b }')")
+			done
+			echo "$row"
+		done
 	done
 	for k in "${kernels[@]}"; do
 		[ "$k" != "$baseline" ] || continue
