@@ -15,10 +15,11 @@ model_load() {
 	declare -g "MODEL_COLS_$name="
 	[ -e "$file" ] || return 0
 	local -n _model_tab="MODEL_$name" _model_cols="MODEL_COLS_$name"
-	# one pass over FILE (a pipe too): its columns first, then key|column values
-	while IFS=$'\t' read -r k v; do
-		if [ "$k" = $'\001' ]; then _model_cols=" $v "; else _model_tab["$k"]=$v; fi
-	done < <(awk -F, -v keys="$*" '
+	local -a _model_lines
+	local l
+	# one pass over FILE (a pipe too): its columns first, then key|column
+	# values; mapfile reads a pipe in blocks, where read takes a byte a call
+	mapfile -t _model_lines < <(awk -F, -v keys="$*" '
 		NR == 1 { nk = split(keys, kn, " "); for (i = 1; i <= NF; i++) { c[$i] = i; col[i] = $i }
 			h = $0; gsub(/,/, " ", h); print "\001\t" h
 			for (j = 1; j <= nk; j++) if (!(kn[j] in c)) { print "no column " kn[j] " in " FILENAME > "/dev/stderr"; exit 2 }
@@ -26,6 +27,10 @@ model_load() {
 		{ key = ""; for (j = 1; j <= nk; j++) key = key $(c[kn[j]]) "|"
 			if (seen[key]++) next
 			for (i = 1; i <= NF; i++) print key col[i] "\t" $i }' "$file")
+	for l in "${_model_lines[@]}"; do
+		k=${l%%$'\t'*} v=${l#*$'\t'}
+		if [ "$k" = $'\001' ]; then _model_cols=" $v "; else _model_tab["$k"]=$v; fi
+	done
 }
 
 # model_get NAME FIELD KEY...: FIELD of the row whose key columns hold
@@ -38,11 +43,12 @@ model_get() {
 }
 
 # model_set VAR NAME FIELD KEY...: the same into VAR, in this shell (no
-# command substitution: a loop over many rows forks nothing)
+# command substitution: a loop over many rows forks nothing); VAR may be
+# any name but IFS and this function's own, which begin with _set_
 model_set() {
 	local -n _set_var=$1 _set_tab="MODEL_$2" _set_cols="MODEL_COLS_$2"
-	local f=$3 IFS='|'
+	local _set_f=$3 IFS='|'
 	shift 3
-	[ -z "$_set_cols" ] || [[ "$_set_cols" == *" $f "* ]] || die "the report asked for column $f, which the run's $2 table has not"
-	_set_var=${_set_tab["$*|$f"]-}
+	[ -z "$_set_cols" ] || [[ "$_set_cols" == *" $_set_f "* ]] || die "the report asked for column $_set_f, which the run's $2 table has not"
+	_set_var=${_set_tab["$*|$_set_f"]-}
 }

@@ -22,10 +22,14 @@ tstep=$(step_for "$nmax")
 i=0
 for k in "${kernels[@]}"; do
 	i=$((i + 1))
-	n=$(sv "$k" "$main" n)
+	sv_set n "$k" "$main" n
 	[ -n "$n" ] && [ "$n" -gt 0 ] || continue
-	printf '%d %s %s %s %s %s %s\n' "$i" "$k" "$(sv "$k" "$main" min)" "$(sv "$k" "$main" q1)" \
-		"$(sv "$k" "$main" median)" "$(sv "$k" "$main" q3)" "$(sv "$k" "$main" max)" >>"$PLOTS/times.dat"
+	times_row="$i $k" times_v=''
+	for f in min q1 median q3 max; do
+		sv_set times_v "$k" "$main" "$f"
+		times_row+=" $times_v"
+	done
+	echo "$times_row" >>"$PLOTS/times.dat"
 done
 # every run a point, kernel i at x = i (one pass over the runs)
 csv_rows "$R/hackbench.csv" kernel config kind status round seconds |
@@ -62,12 +66,12 @@ if [ -n "$RESID" ]; then
 fi
 
 for k in "${kernels[@]}"; do
-	h=$(mv_ "$k" "$main" all add_partial_head per_1000_messages)
-	t=$(mv_ "$k" "$main" all add_partial_tail per_1000_messages)
+	mv_set h "$k" "$main" all add_partial_head per_1000_messages
+	mv_set t "$k" "$main" all add_partial_tail per_1000_messages
 	[ -n "$h$t" ] && echo "$k ${h:-0} ${t:-0}" >>"$PLOTS/add_partial.dat"
-	a=$(mv_ "$k" "$main" all alloc_from_partial per_1000_messages)
-	b=$(mv_ "$k" "$main" all alloc_slowpath per_1000_messages)
-	f=$(mv_ "$k" "$main" all free_add_partial per_1000_messages)
+	mv_set a "$k" "$main" all alloc_from_partial per_1000_messages
+	mv_set b "$k" "$main" all alloc_slowpath per_1000_messages
+	mv_set f "$k" "$main" all free_add_partial per_1000_messages
 	[ -n "$a$b$f" ] && echo "$k ${a:-0} ${b:-0} ${f:-0}" >>"$PLOTS/slowpath.dat"
 done
 
@@ -82,13 +86,16 @@ if [ -s "$R/emulated-top.csv" ] && [ -n "$(ev "$baseline" all transfers n)" ]; t
 		echo "$line"
 		top_functions transfers 9 | grep -vxF '[user]' | head -n 8 |
 			while IFS= read -r f; do
-				line=$f
+				# each kernel's "mean lo hi" (lo, hi: the mean where
+				# none), the row formatted by one awk
+				vals=()
 				for k in "${kernels[@]}"; do
-					line+=$(awk -v v="$(et "$k" "$f" transfers_per_1000_messages)" -v lo="$(et "$k" "$f" transfers_per_1000_messages_min)" \
-						-v hi="$(et "$k" "$f" transfers_per_1000_messages_max)" 'BEGIN {
-						if (lo == "") lo = v; if (hi == "") hi = v; printf " %.2f %.2f %.2f", v, lo, hi }')
+					et_set v "$k" "$f" transfers_per_1000_messages
+					et_set lo "$k" "$f" transfers_per_1000_messages_min
+					et_set hi "$k" "$f" transfers_per_1000_messages_max
+					vals+=("$v" "${lo:-$v}" "${hi:-$v}")
 				done
-				echo "$line"
+				echo "$f$(awk 'BEGIN { for (i = 1; i < ARGC; i++) printf " %.2f", ARGV[i] }' "${vals[@]}")"
 			done
 	} >"$PLOTS/emulated.dat"
 	ne=${#kernels[@]}

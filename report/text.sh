@@ -35,19 +35,23 @@ accel=$(jq -r .accel "$M")
 
 headline() { # KERNEL: one line against the baseline
 	local k=$1 ratio v ap apl aph ep epl eph epn where=""
-	ratio=$(sv "$k" "$main" ratio)
-	v=$(sv "$k" "$main" verdict)
-	[ -n "$ratio" ] || { echo "  $k: ${v:-no comparable runs} (paired by round: $(sv "$k" "$main" pairs) rounds)"; return; }
-	ap=$(mv_ "$k" "$main" all add_partial ratio)
-	apl=$(mv_ "$k" "$main" all add_partial ratio_lo)
-	aph=$(mv_ "$k" "$main" all add_partial ratio_hi)
-	ep=$(me_ "$k" "$main" all add_partial ratio)
-	epl=$(me_ "$k" "$main" all add_partial ratio_lo)
-	eph=$(me_ "$k" "$main" all add_partial ratio_hi)
-	epn=$(me_ "$k" "$main" all add_partial n)
+	local pairs lo hi
+	sv_set ratio "$k" "$main" ratio
+	sv_set v "$k" "$main" verdict
+	sv_set pairs "$k" "$main" pairs
+	[ -n "$ratio" ] || { echo "  $k: ${v:-no comparable runs} (paired by round: $pairs rounds)"; return; }
+	sv_set lo "$k" "$main" ci_lo
+	sv_set hi "$k" "$main" ci_hi
+	mv_set ap "$k" "$main" all add_partial ratio
+	mv_set apl "$k" "$main" all add_partial ratio_lo
+	mv_set aph "$k" "$main" all add_partial ratio_hi
+	me_set ep "$k" "$main" all add_partial ratio
+	me_set epl "$k" "$main" all add_partial ratio_lo
+	me_set eph "$k" "$main" all add_partial ratio_hi
+	me_set epn "$k" "$main" all add_partial n
 	[ -z "$ep" ] || where=" in the timed boots (MTTCG: moves with the host's load)"
 	printf '  %s: %s, %s (ratio %s, CI %s..%s, %s pairs)%s%s\n' "$k" "$v" "$(pct "$ratio")" "$(f3 "$ratio")" \
-		"$(f3 "$(sv "$k" "$main" ci_lo)")" "$(f3 "$(sv "$k" "$main" ci_hi)")" "$(sv "$k" "$main" pairs)" \
+		"$(f3 "$lo")" "$(f3 "$hi")" "$pairs" \
 		"$([ -n "$ap" ] && printf '; add_partial calls per message x%.2f (95%% CI %.2f..%.2f)%s' "$ap" "${apl:-0}" "${aph:-0}" "$where")" \
 		"$([ -n "$ep" ] && printf '; x%.2f (95%% CI %.2f..%.2f) in the %s (%s boots per kernel, paired by seed)' "$ep" "${epl:-0}" "${eph:-0}" \
 			"$([ "$emulated_mode" = det ] && echo "counting mode, which the host does not move" || echo "emulated counters' boots")" "$epn")"
@@ -102,15 +106,21 @@ headline() { # KERNEL: one line against the baseline
 		echo "  ratio of geometric means over boots; CI Holm-adjusted as below, with 3" | wrap
 		echo "  boots or more per kernel, else the range over every pair of boots," | wrap
 		echo "  marked 'r'):" | wrap
+		hl_r='' hl_lo='' hl_hi='' hl_b=''
 		for k in "${kernels[@]}"; do
 			# instructions always; misses and transfers where the cache
 			# model counted them (not with --emulated-counters 0)
-			[ "$k" != "$baseline" ] && [ -n "$(ev "$k" all instructions ratio)" ] || continue
+			ev_set hl_r "$k" all instructions ratio
+			[ "$k" != "$baseline" ] && [ -n "$hl_r" ] || continue
 			line="  $k:"
 			for m in instructions misses transfers; do
-				[ -n "$(ev "$k" all "$m" ratio)" ] || continue
-				line+=$(printf ' %s x%.3f (%.3f..%.3f%s),' "$m" "$(ev "$k" all "$m" ratio)" "$(ev "$k" all "$m" lo)" "$(ev "$k" all "$m" hi)" \
-					"$([ "$(ev "$k" all "$m" bounds)" = range ] && echo ' r')")
+				ev_set hl_r "$k" all "$m" ratio
+				[ -n "$hl_r" ] || continue
+				ev_set hl_lo "$k" all "$m" lo
+				ev_set hl_hi "$k" all "$m" hi
+				ev_set hl_b "$k" all "$m" bounds
+				printf -v hl_cell ' %s x%.3f (%.3f..%.3f%s),' "$m" "$hl_r" "$hl_lo" "$hl_hi" "$([ "$hl_b" = range ] && echo ' r')"
+				line+=$hl_cell
 			done
 			echo "${line%,}" | wrap
 		done

@@ -17,6 +17,14 @@ ec() {
 		model_get cycles "$4" "$1" "$main" "$2" "$3" ""
 	fi
 }
+# ec_set VAR KERNEL KIND NAME [FACTOR] FIELD: ec's value into VAR
+ec_set() {
+	if [ $# -eq 6 ]; then
+		model_set "$1" cycles "$6" "$2" "$main" "$3" "$4" "$5"
+	else
+		model_set "$1" cycles "$5" "$2" "$main" "$3" "$4" ""
+	fi
+}
 # cycles_machine FIELD: the run's machine's FIELD (slubstats machines,
 # the prices restated as given; the model's machines table)
 model_load machines <("$S" machines ${prices[@]+"${prices[@]}"}) name
@@ -60,42 +68,17 @@ cycles_headline() {
 	done
 }
 
-cycles_section() {
-	[ -s "$R/emulated-cycles.csv" ] || return 0
-	local k p line f
-	echo "Modelled cycles (a model, not a measurement): the emulated counts priced on"
-	echo "$(cycles_machine desc | tr ';' ',')." | wrap
-	echo "vCPU i is core i (the first cores: 2 vCPUs share a die). Each instruction costs the base CPI (which covers L1 hits); an L1 miss costs what served it: the die's shared L2, memory, or a transfer from a core of the same die, the other die, or the other socket:" | wrap
-	echo "  base CPI $(cycles_machine cpi): $(cycles_machine source_cpi | tr ';' ',')" | wrap
-	echo "  L2 $(cycles_machine l2_cycles) cycles: $(cycles_machine source_l2 | tr ';' ',')" | wrap
-	echo "  memory $(cycles_machine memory_ns) ns at $(cycles_machine ghz) GHz: $(cycles_machine source_memory | tr ';' ',')" | wrap
-	echo "  transfers $(cycles_machine transfer_die_ns) / $(cycles_machine transfer_package_ns) / $(cycles_machine transfer_socket_ns) ns (same die / other die / other socket): $(cycles_machine source_transfers | tr ';' ',')" | wrap
-	echo
-	echo "Where the cycles go, per 1000 messages (mean over ${unit:-boot}s):"
-	printf '  %-9s %10s %10s %10s %10s %10s %10s\n' kernel base l2 memory xfer_die xfer_pkg xfer_sock
-	for k in "${kernels[@]}"; do
-		[ -n "$(ec "$k" part base value)" ] || continue
-		line=$(printf '  %-9s' "$k")
-		for p in $CYCLE_PARTS; do
-			line+=$(awk -v v="$(ec "$k" part "$p" value)" 'BEGIN { printf " %10.0f", v }')
-		done
-		echo "$line"
-	done | long_names 9
-	line="  Spin-waiting (queued spinlock slow path and _raw_spin_lock*), share of the cycles:"
-	for k in "${kernels[@]}"; do
-		f=$(ec "$k" spin cycles_share value)
-		[ -z "$f" ] || line+=$(awk -v k="$k" -v f="$f" 'BEGIN { printf " %s %.1f%%;", k, 100 * f }')
-	done
-	echo "${line%;}" | wrap
-	echo
+# sensitivity_table: each kernel's ratio to the baseline with one price
+# halved / doubled, four kernels a block (80 columns)
+sensitivity_table() {
 	echo "Sensitivity: the ratio to $baseline with one price halved / doubled:"
-	local ks=() row
+	local k p ks=() row
 	for k in "${kernels[@]}"; do
 		[ "$k" != "$baseline" ] && [ -n "$(ec "$k" sensitivity as-stated 1 value)" ] && ks+=("$k")
 	done
-	# four kernels a block (80 columns); a name over 13 characters makes
-	# every column a number, the names listed above the table
-	local i j numbered=0 head
+	# a name over 13 characters makes every column a number, the names
+	# listed above the table
+	local i j numbered=0 head a b v vals
 	for k in "${ks[@]}"; do [ "${#k}" -le 13 ] || numbered=1; done
 	if [ "$numbered" = 1 ]; then
 		for i in "${!ks[@]}"; do printf '  [%d] %s\n' "$((i + 1))" "${ks[i]}"; done
@@ -115,12 +98,47 @@ cycles_section() {
 		echo "$row"
 		for p in $CYCLE_PARTS; do
 			row=$(printf '  %-18s' "$([ "$p" = base ] && echo "base CPI" || echo "$p")")
+			vals=()
 			for ((j = i; j < i + 4 && j < ${#ks[@]}; j++)); do
-				row+=$(printf ' %13s' "$(awk -v a="$(ec "${ks[j]}" sensitivity "$p" 0.5 value)" -v b="$(ec "${ks[j]}" sensitivity "$p" 2 value)" 'BEGIN { printf "%.3f/%.3f", a, b }')")
+				ec_set a "${ks[j]}" sensitivity "$p" 0.5 value
+				ec_set b "${ks[j]}" sensitivity "$p" 2 value
+				vals+=("$a" "$b")
 			done
-			echo "$row"
+			echo "$row$(awk 'BEGIN { for (i = 1; i < ARGC; i += 2) printf " %13s", sprintf("%.3f/%.3f", ARGV[i], ARGV[i + 1]) }' "${vals[@]}")"
 		done
 	done
+}
+
+cycles_section() {
+	[ -s "$R/emulated-cycles.csv" ] || return 0
+	local k p line f
+	echo "Modelled cycles (a model, not a measurement): the emulated counts priced on"
+	echo "$(cycles_machine desc | tr ';' ',')." | wrap
+	echo "vCPU i is core i (the first cores: 2 vCPUs share a die). Each instruction costs the base CPI (which covers L1 hits); an L1 miss costs what served it: the die's shared L2, memory, or a transfer from a core of the same die, the other die, or the other socket:" | wrap
+	echo "  base CPI $(cycles_machine cpi): $(cycles_machine source_cpi | tr ';' ',')" | wrap
+	echo "  L2 $(cycles_machine l2_cycles) cycles: $(cycles_machine source_l2 | tr ';' ',')" | wrap
+	echo "  memory $(cycles_machine memory_ns) ns at $(cycles_machine ghz) GHz: $(cycles_machine source_memory | tr ';' ',')" | wrap
+	echo "  transfers $(cycles_machine transfer_die_ns) / $(cycles_machine transfer_package_ns) / $(cycles_machine transfer_socket_ns) ns (same die / other die / other socket): $(cycles_machine source_transfers | tr ';' ',')" | wrap
+	echo
+	echo "Where the cycles go, per 1000 messages (mean over ${unit:-boot}s):"
+	printf '  %-9s %10s %10s %10s %10s %10s %10s\n' kernel base l2 memory xfer_die xfer_pkg xfer_sock
+	for k in "${kernels[@]}"; do
+		[ -n "$(ec "$k" part base value)" ] || continue
+		vals=()
+		for p in $CYCLE_PARTS; do
+			ec_set v "$k" part "$p" value
+			vals+=("$v")
+		done
+		printf '  %-9s%s\n' "$k" "$(awk 'BEGIN { for (i = 1; i < ARGC; i++) printf " %10.0f", ARGV[i] }' "${vals[@]}")"
+	done | long_names 9
+	line="  Spin-waiting (queued spinlock slow path and _raw_spin_lock*), share of the cycles:"
+	for k in "${kernels[@]}"; do
+		f=$(ec "$k" spin cycles_share value)
+		[ -z "$f" ] || line+=$(awk -v k="$k" -v f="$f" 'BEGIN { printf " %s %.1f%%;", k, 100 * f }')
+	done
+	echo "${line%;}" | wrap
+	echo
+	sensitivity_table
 	for k in "${kernels[@]}"; do
 		[ "$k" != "$baseline" ] || continue
 		local r lo hi

@@ -11,17 +11,20 @@ echo "of the round-0 counting boot):"
 echo
 printf '  %-9s %11s %11s %11s %11s %9s %9s\n' kernel add_partial alloc_from_ alloc_slow free_add_ perf_head perf_tail
 printf '  %-9s %11s %11s %11s %11s %9s %9s\n' "" "" partial path partial "" ""
-m1() { awk -v v="$1" 'BEGIN { printf (v == "" ? "-" : "%.1f"), v }'; }
+# each table's rows as KERNEL|VALUE|..., formatted by one awk (its doubles
+# round the figures, as each cell's own awk did)
+mech_ap='' mech_r='' mech_lo='' mech_hi='' mech_v=''
+m1='function m1(v) { return v == "" ? "-" : sprintf("%.1f", v) }'
 for k in "${kernels[@]}"; do
-	ap=$(mv_ "$k" "$main" all add_partial per_1000_messages)
-	[ -n "$ap" ] || { printf '  %-9s %s\n' "$k" "(no SLUB statistics: not SLUB)"; continue; }
-	printf '  %-9s %11s %11s %11s %11s %9s %9s\n' "$k" "$(m1 "$ap")" \
-		"$(m1 "$(mv_ "$k" "$main" all alloc_from_partial per_1000_messages)")" \
-		"$(m1 "$(mv_ "$k" "$main" all alloc_slowpath per_1000_messages)")" \
-		"$(m1 "$(mv_ "$k" "$main" all free_add_partial per_1000_messages)")" \
-		"$(m1 "$(mv_ "$k" "$main" all add_partial_head per_1000_messages)")" \
-		"$(m1 "$(mv_ "$k" "$main" all add_partial_tail per_1000_messages)")"
-done | long_names 9
+	mech_row=$k
+	for m in add_partial alloc_from_partial alloc_slowpath free_add_partial add_partial_head add_partial_tail; do
+		mv_set mech_v "$k" "$main" all "$m" per_1000_messages
+		mech_row+="|$mech_v"
+	done
+	printf '%s\n' "$mech_row"
+done | awk -F'|' "$m1"'
+	$2 == "" { printf "  %-9s %s\n", $1, "(no SLUB statistics: not SLUB)"; next }
+	{ printf "  %-9s %11s %11s %11s %11s %9s %9s\n", $1, m1($2), m1($3), m1($4), m1($5), m1($6), m1($7) }' | long_names 9
 echo
 if [ -s "$R/mechanism-emulated.csv" ]; then
 	echo "The same in the emulated counters' boots ($([ "$emulated_mode" = det ] && echo "counting mode: icount, seeded; the host does not move these" || echo "MTTCG")), median over boots, and against $baseline paired by boot (95% CI):" | wrap
@@ -32,15 +35,26 @@ if [ -s "$R/mechanism-emulated.csv" ]; then
 	printf '  %-9s %11s %11s %11s %11s %20s\n' kernel add_partial alloc_from_ alloc_slow free_add_ "$h1"
 	printf '  %-9s %11s %11s %11s %11s %20s\n' "" "" partial path partial "$h2"
 	for k in "${kernels[@]}"; do
-		ap=$(me_ "$k" "$main" all add_partial per_1000_messages)
-		[ -n "$ap" ] || continue
-		r=$(me_ "$k" "$main" all add_partial ratio)
-		printf '  %-9s %11s %11s %11s %11s %20s\n' "$k" "$(m1 "$ap")" \
-			"$(m1 "$(me_ "$k" "$main" all alloc_from_partial per_1000_messages)")" \
-			"$(m1 "$(me_ "$k" "$main" all alloc_slowpath per_1000_messages)")" \
-			"$(m1 "$(me_ "$k" "$main" all free_add_partial per_1000_messages)")" \
-			"$([ "$k" = "$baseline" ] && echo base || { [ -n "$r" ] && printf 'x%.2f (%.2f..%.2f)' "$r" "$(me_ "$k" "$main" all add_partial ratio_lo)" "$(me_ "$k" "$main" all add_partial ratio_hi)"; } || echo -)"
-	done | long_names 9
+		me_set mech_ap "$k" "$main" all add_partial per_1000_messages
+		[ -n "$mech_ap" ] || continue
+		me_set mech_r "$k" "$main" all add_partial ratio
+		if [ "$k" = "$baseline" ]; then
+			mech_vs=base
+		elif [ -n "$mech_r" ]; then
+			me_set mech_lo "$k" "$main" all add_partial ratio_lo
+			me_set mech_hi "$k" "$main" all add_partial ratio_hi
+			printf -v mech_vs 'x%.2f (%.2f..%.2f)' "$mech_r" "$mech_lo" "$mech_hi"
+		else
+			mech_vs=-
+		fi
+		mech_row="$k|$mech_ap"
+		for m in alloc_from_partial alloc_slowpath free_add_partial; do
+			me_set mech_v "$k" "$main" all "$m" per_1000_messages
+			mech_row+="|$mech_v"
+		done
+		printf '%s|%s\n' "$mech_row" "$mech_vs"
+	done | awk -F'|' "$m1"'{ printf "  %-9s %11s %11s %11s %11s %20s\n", $1, m1($2), m1($3), m1($4), m1($5), $6 }' |
+		long_names 9
 	echo
 fi
 echo "Objects allocated per partial slab taken off the list (median):"
@@ -49,13 +63,16 @@ line=$(printf '  %-9s' kernel)
 for c in $HOT_CACHES all; do line+=$(printf ' %18s' "$c"); done
 echo "$line"
 for k in "${kernels[@]}"; do
-	[ -n "$(mv_ "$k" "$main" all objects_per_partial_visit median)" ] || continue
-	line=$(printf '  %-9s' "$k")
+	mv_set mech_v "$k" "$main" all objects_per_partial_visit median
+	[ -n "$mech_v" ] || continue
+	mech_row=$k
 	for c in $HOT_CACHES all; do
-		line+=$(printf ' %18s' "$(awk -v v="$(mv_ "$k" "$main" "$c" objects_per_partial_visit median)" 'BEGIN { printf (v == "" ? "-" : "%.2f"), v }')")
+		mv_set mech_v "$k" "$main" "$c" objects_per_partial_visit median
+		mech_row+="|$mech_v"
 	done
-	echo "$line"
-done | long_names 9
+	printf '%s\n' "$mech_row"
+done | awk -F'|' '{ line = sprintf("  %-9s", $1); for (i = 2; i <= NF; i++) line = line sprintf(" %18s", $i == "" ? "-" : sprintf("%.2f", $i)); print line }' |
+	long_names 9
 echo
 
 if [ -s "$R/crosscheck.csv" ] && [ "$(wc -l <"$R/crosscheck.csv")" -gt 1 ]; then

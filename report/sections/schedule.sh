@@ -22,16 +22,23 @@ if [ -n "$sched" ]; then
 	echo "The guest's schedule per 1000 messages ($main, mean over boots): timed boots (MTTCG, vCPUs in parallel) and emulated boots ($regime): context switches, reschedule and function-call IPIs; in the counting mode the turns the quantum ended, PAUSEs (each ends a turn) and the times every vCPU was idle; the cache model's transfers:" | wrap
 	echo
 	printf '  %-9s %-8s %7s %7s %7s %7s %6s %5s %9s\n' kernel boots "ctx sw" "IPI res" "IPI cal" "q. ends" PAUSE idle transfers
+	# the figures by kernel|kind|counter ("-" where the run has none); one
+	# awk formats every row (a transfers' figure as awk's double rounds it)
+	declare -A sg=()
+	mapfile -t lines <<<"$sched"
+	for l in "${lines[@]}"; do sg[${l%|*}]=${l##*|}; done
 	for k in "${kernels[@]}"; do
 		for kind in timed emulated; do
-			# sg COUNTER: the figure, or "-" where the run has none
-			sg() { awk -F'|' -v k="$k" -v t="$kind" -v c="$1" '$1 == k && $2 == t && $3 == c { v = $4 } END { print (v == "" ? "-" : v) }' <<<"$sched"; }
-			[ "$(sg context_switches)" != - ] || continue
-			xf=-
-			[ "$kind" != emulated ] || xf=$(awk -v v="$(ev "$k" all transfers per_1000_messages)" 'BEGIN { if (v == "") print "-"; else printf "%.1f", v }')
-			printf '  %-9s %-8s %7s %7s %7s %7s %6s %5s %9s\n' "$k" "$kind" "$(sg context_switches)" "$(sg ipi_reschedule)" \
-				"$(sg ipi_call_function)" "$(sg quantum_ends)" "$(sg pauses)" "$(sg halts)" "$xf"
+			[ -n "${sg[$k|$kind|context_switches]-}" ] || continue
+			xf=
+			[ "$kind" != emulated ] || ev_set xf "$k" all transfers per_1000_messages
+			row="$k|$kind"
+			for c in context_switches ipi_reschedule ipi_call_function quantum_ends pauses halts; do
+				row+="|${sg[$k|$kind|$c]:--}"
+			done
+			printf '%s|%s\n' "$row" "$xf"
 		done
-	done | long_names 9
+	done | awk -F'|' '{ printf "  %-9s %-8s %7s %7s %7s %7s %6s %5s %9s\n", $1, $2, $3, $4, $5, $6, $7, $8, ($9 == "" ? "-" : sprintf("%.1f", $9)) }' |
+		long_names 9
 	[ "$emulated_mode" != det ] || [ "$quantum" != inf ] || echo "  With no quantum the counting mode runs one vCPU until a timer, HLT or PAUSE ends its turn (up to milliseconds): a woken task waits for its vCPU's turn, so the guest schedules otherwise than on parallel CPUs, and the cache model's misses and transfers are those of that schedule (bench --quantum Q bounds a turn)." | wrap
 fi
