@@ -36,10 +36,13 @@ model_load() {
 # model_get NAME FIELD KEY...: FIELD of the row whose key columns hold
 # KEY... (empty when none does, or the table is empty); a FIELD the file
 # does not have is an error of the report's, said as such.
-model_get() {
-	local _get_v
-	model_set _get_v "$@"
-	printf '%s\n' "$_get_v"
+model_get() { model_print model_set "$@"; }
+
+# model_print SETTER ARG...: the value SETTER VAR ARG... sets, printed
+model_print() {
+	local _print_v
+	"$1" _print_v "${@:2}"
+	printf '%s\n' "$_print_v"
 }
 
 # model_set VAR NAME FIELD KEY...: the same into VAR, in this shell (no

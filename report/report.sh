@@ -134,19 +134,24 @@ pairs=$(awk 'NF >= 2 { printf "%s%s:%s", n++ ? "," : "", $1, $2 }' <<<"$KNOB_PAI
 } >"$R/.knob-vs.csv"
 model_load knob_vs "$R/.knob-vs.csv" kind kernel config cache counter
 rm -f "$R/.knob-vs.csv"
-sv() { model_get summary "$3" "$1" "$2"; }
-# sv_set VAR KERNEL CONFIG FIELD: sv's value into VAR (no subshell)
+# The sections' readers of the model, each table's key written once, in
+# its setter (VAR, then the key, then FIELD: the value into VAR, no
+# subshell); each getter prints its setter's value (model_print).
+# sv_set VAR KERNEL CONFIG FIELD: summary.csv
 sv_set() { model_set "$1" summary "$4" "$2" "$3"; }
-mv_() { model_get mechanism "$5" "$1" "$2" "$3" "$4"; }
-me_() { model_get mechanism_emulated "$5" "$1" "$2" "$3" "$4"; }
-# mv_set / me_set VAR KERNEL CONFIG CACHE METRIC FIELD: the same into VAR
+# mv_set / me_set VAR KERNEL CONFIG CACHE METRIC FIELD: mechanism.csv,
+# mechanism-emulated.csv
 mv_set() { model_set "$1" mechanism "$6" "$2" "$3" "$4" "$5"; }
 me_set() { model_set "$1" mechanism_emulated "$6" "$2" "$3" "$4" "$5"; }
-ev() { model_get emulated "$4" "$1" "$main" "$2" "$3"; }
-# ev_set VAR KERNEL SCOPE METRIC FIELD: ev's value into VAR (no subshell)
+# ev_set VAR KERNEL SCOPE METRIC FIELD: emulated-summary.csv, main config
 ev_set() { model_set "$1" emulated "$5" "$2" "$main" "$3" "$4"; }
-et() { model_get emulated_top "$3" "$1" "$2"; }
+# et_set VAR KERNEL FUNCTION FIELD: emulated-top.csv
 et_set() { model_set "$1" emulated_top "$4" "$2" "$3"; }
+sv() { model_print sv_set "$@"; }
+mv_() { model_print mv_set "$@"; }
+me_() { model_print me_set "$@"; }
+ev() { model_print ev_set "$@"; }
+et() { model_print et_set "$@"; }
 # top_functions METRIC N: the N functions of emulated-top.csv first by
 # METRIC (the largest of any kernel's mean per boot), one a line
 top_functions() {

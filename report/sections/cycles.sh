@@ -8,16 +8,9 @@
 # Inputs: the caller's globals read here (t10's shellcheck sees them):
 declare -g baseline emulated_mode kernels main main_vcpus prices
 
-# ec KERNEL KIND NAME [FACTOR] FIELD: one value of emulated-cycles.csv
-# (the model's cycles table; no FACTOR: the row without one)
-ec() {
-	if [ $# -eq 5 ]; then
-		model_get cycles "$5" "$1" "$main" "$2" "$3" "$4"
-	else
-		model_get cycles "$4" "$1" "$main" "$2" "$3" ""
-	fi
-}
-# ec_set VAR KERNEL KIND NAME [FACTOR] FIELD: ec's value into VAR
+# ec_set VAR KERNEL KIND NAME [FACTOR] FIELD: one value of
+# emulated-cycles.csv (the model's cycles table; no FACTOR: the row without
+# one) into VAR; ec prints it
 ec_set() {
 	if [ $# -eq 6 ]; then
 		model_set "$1" cycles "$6" "$2" "$main" "$3" "$4" "$5"
@@ -25,6 +18,7 @@ ec_set() {
 		model_set "$1" cycles "$5" "$2" "$main" "$3" "$4" ""
 	fi
 }
+ec() { model_print ec_set "$@"; }
 # cycles_machine FIELD: the run's machine's FIELD (slubstats machines,
 # the prices restated as given; the model's machines table)
 model_load machines <("$S" machines ${prices[@]+"${prices[@]}"}) name
