@@ -6,7 +6,7 @@
 # (a stall, bench/stall.sh, as a hang: 4).
 # How it ended: the console first (a panic may follow a written status).
 # Inputs: the caller's globals read here (t10's shellcheck sees them):
-declare -g accel counters kdir out rc secs serial smp timeout
+declare -g accel counters kdir out rc secs serial smp timeout store_key store_text reused
 status=$(cat "$out/status" 2>/dev/null || true)
 if grep -qE "$PANIC_RE" "$serial"; then
 	line=$(grep -m1 -E "$PANIC_RE" "$serial" | tr -d '\r')
@@ -67,8 +67,11 @@ case "$status" in
 		say boot "$(basename "$kdir"): the plugin wrote no counters (see $out/qemu.log)"
 		exit 2
 	fi
+	# a counting boot into the store, for the next boot of its whole input
+	[ -z "$store_key" ] || [ -n "$reused" ] || detstore_put "$store_key" "$store_text" "$out" "$secs" ||
+		say boot "warning: the counting-boot store could not keep this boot ($(counting_store))"
 	echo "result=finished" >>"$out/boot-info"
-	say boot "$(basename "$kdir"): finished in ${secs}s ($accel, $smp vCPUs), output in $out"
+	say boot "$(basename "$kdir"): finished in ${secs}s ($accel, $smp vCPUs)${reused:+, reused from the counting-boot store (key ${reused:0:16})}, output in $out"
 	exit 0
 	;;
 "error"*)

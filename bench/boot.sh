@@ -68,8 +68,10 @@ set -euo pipefail
 . "$SLUBBENCH_TOP/lib/hostload.sh"
 # shellcheck source=bench/stall.sh
 . "$SLUBBENCH_TOP/bench/stall.sh"
+# shellcheck source=bench/detstore.sh
+. "$SLUBBENCH_TOP/bench/detstore.sh"
 
-plan='' out='' profile=2007 accel=auto mem='' timeout='' expect_id='' counters=0 counters_opts='' tcg_threads=multi pin=0 det='' qemu='' quantum=''
+plan='' out='' profile=2007 accel=auto mem='' timeout='' expect_id='' counters=0 counters_opts='' tcg_threads=multi pin=0 det='' qemu='' quantum='' plugin='' qp=''
 smp=$(nproc)
 [ "$smp" -ge 2 ] || smp=2
 variant=
@@ -228,19 +230,29 @@ else
 fi
 t0=$(date +%s)
 rc=0
-qemu=(timeout --foreground -k 5 "$timeout" "$QEMU_BIN" "${QEMU_FW[@]+"${QEMU_FW[@]}"}"
+qargs=("${QEMU_FW[@]+"${QEMU_FW[@]}"}"
 	-nodefaults -no-user-config -nographic -no-reboot -name "slubbench,debug-threads=on"
 	-machine pc "${qaccel[@]}" -smp "$smp" -m "$mem" "${qguest[@]}"
 	-monitor none "${qplugin[@]+"${qplugin[@]}"}")
+# a counting boot booted before: its outputs again (bench/detstore.sh)
+store_key='' store_text='' reused=''
+if [ -n "$det" ] && detstore_on; then
+	store_text=$(detstore_key "$QEMU_BIN" "$out" "$kdir" "$initrd_dir" "$kdir/bzImage" "$initrd_dir/initramfs.cpio" \
+		${plugin:+"$plugin" "$kdir/System.map"} ${qp:+"$qp"} -- "${qargs[@]}") || die "could not hash the counting boot's inputs"
+	store_key=$(tail -n1 <<<"$store_text")
+	! detstore_fetch "$store_key" "$out" || reused=$store_key
+fi
 hostload_start
 rm -f "$out/stall"
-"${qemu[@]}" >"$out/qemu.log" 2>&1 &
-qpid=$!
-if [ "$pin" -eq 1 ]; then
-	pin_vcpus "$qpid" "$smp" >"$out/pin-info" ||
-		say boot "warning: the vCPU threads were not all pinned (see $out/pin-info)"
+if [ -z "$reused" ]; then
+	timeout --foreground -k 5 "$timeout" "$QEMU_BIN" "${qargs[@]}" >"$out/qemu.log" 2>&1 &
+	qpid=$!
+	if [ "$pin" -eq 1 ]; then
+		pin_vcpus "$qpid" "$smp" >"$out/pin-info" ||
+			say boot "warning: the vCPU threads were not all pinned (see $out/pin-info)"
+	fi
+	watch_stall "$qpid" "$out" || rc=$?
 fi
-watch_stall "$qpid" "$out" || rc=$?
 secs=$(($(date +%s) - t0))
 hostload_stop
 if [ -n "$det" ]; then
@@ -261,6 +273,7 @@ fi
 	echo "det_seed=${det:-}"
 	[ -z "$det" ] || echo "icount_shift=${SLUBBENCH_ICOUNT_SHIFT:-0}"
 	echo "quantum=$quantum"
+	echo "reused=$reused"
 	echo "qemu=$QEMU_ID"
 	echo "qemu_version=$(qemu_version_line)"
 	echo "host_cpus=$HOSTLOAD_CPUS"

@@ -52,6 +52,10 @@ slubcount_plugin() { echo "$(emu_bin)/slubcount-$1.so"; }
 # quantum_plugin QEMU_ID: the counting mode's quantum (emu/src/slubquantum.c)
 quantum_plugin() { echo "$(emu_bin)/slubquantum-$1.so"; }
 sbmark_tool() { echo "$(emu_bin)/sbmark"; }
+# counting_store: finished counting-mode boots, by their whole input
+# (bench/detstore.sh; used with SLUBBENCH_REUSE_COUNTING=1; a test's own:
+# SLUBBENCH_COUNTING_STORE)
+counting_store() { echo "${SLUBBENCH_COUNTING_STORE:-$SLUBBENCH_CACHE/counting-boots}"; }
 # build_dir ALLOCATOR [TREE]: the O= build directory (one per allocator and tree).
 build_dir() { echo "$SLUBBENCH_CACHE/build/$1$(tree_suffix "${2:-$DEFAULT_TREE}")"; }
 

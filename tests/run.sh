@@ -27,6 +27,11 @@
 # all          every test (the default: ./run.sh test, CI's command)
 # PATTERN      tests whose file name contains PATTERN
 #
+# A counting-mode boot whose whole input a test (of this suite or an
+# earlier one) booted before is reused, not booted again: the counting-boot
+# store (bench/detstore.sh; SLUBBENCH_REUSE_COUNTING=0 boots every one; t61
+# boots its own and checks the store).
+#
 # Each test's time goes into $SLUBBENCH_CACHE/logs/tests/check.time (a
 # line "NAME SECONDS", the last run's), and its log beside it; a test over
 # its tier's budget is said so (it still passes: a busy host is slow).
@@ -34,6 +39,7 @@ set -euo pipefail
 # shellcheck source=lib/common.sh
 . "$(dirname "$0")/../lib/common.sh"
 
+export SLUBBENCH_REUSE_COUNTING=${SLUBBENCH_REUSE_COUNTING:-1}
 TIERS="unit smoke full"
 NEEDS="network vm cluster security"
 # tier_budget TIER: seconds a test of TIER may take (smoke: the tier's whole)
@@ -143,6 +149,10 @@ order=$(awk 'FNR == 1 && NR > 1 { print f "|" g } FNR == 1 { f = FILENAME; g = "
 		  s = (name in last) ? last[name] : 1e9
 		  printf "%d|%d|%s\n", (g[1] in rank) ? rank[g[1]] : 0, s, $0 }' "$times" - |
 	sort -t'|' -k1,1n -k2,2nr -k3,3 | cut -d'|' -f3-)
+# the counting-boot store's events before the suite (bench/detstore.sh)
+events=$(counting_store)/events
+ev0=0
+[ ! -f "$events" ] || ev0=$(wc -l <"$events")
 while IFS='|' read -r t groups; do
 	name=${t##*/} name=${name%.sh}
 	tier=${groups%% *}
@@ -155,6 +165,10 @@ while [ "${#pid_of[@]}" -gt 0 ]; do reap; done
 trap - EXIT
 [ $((pass + fail + skip)) -gt 0 ] || die "no test matches '${sel[*]}' (groups: $TIERS $NEEDS all)"
 [ "$smoke_secs" -le "$(tier_budget smoke)" ] || say test "the smoke tier took $smoke_secs s, over its $(tier_budget smoke) s"
+[ "$SLUBBENCH_REUSE_COUNTING" != 1 ] || tail -n +$((ev0 + 1)) "$events" 2>/dev/null | awk '
+	$1 == "hit" { h++; hs += $3 } $1 == "put" { p++; ps += $3 }
+	END { printf "counting-mode boots: %d reused from the store (booting them had taken %d s), %d booted and stored (%d s)\n", h, hs, p, ps }' |
+	while read -r l; do say test "$l"; done
 say test "slowest (their last times, $times): $(sort -k2,2nr "$times" | head -n5 | awk '{ printf "%s%s %ss", (NR > 1 ? ", " : ""), $1, $2 }')"
 echo "$pass passed, $fail failed, $skip skipped ($jobs at once)"
 [ "$fail" -eq 0 ]

@@ -12,12 +12,18 @@
 # schedules otherwise than no quantum, ending about one turn per Q
 # instructions, from the plan's begin marker on; Q = inf changes nothing the counters count; a second
 # plugin that wants the time control, and bad quanta, refused in one line.
+# The counting-boot store (bench/detstore.sh): a boot of an input booted
+# before, with SLUBBENCH_REUSE_COUNTING=1, is the stored one, byte for
+# byte, and starts no QEMU; another seed boots.
 . "$(dirname "$0")/lib.sh"
 require_vm
 require_qemu10
 "$TOP/kernels/build.sh" head >/dev/null
 "$TOP/emu/build.sh" --qemu 10 >/dev/null
 tmp=$(mktemp -d)
+# every boot here boots, but for the store's own checks (in a store of its own)
+unset SLUBBENCH_REUSE_COUNTING
+export SLUBBENCH_COUNTING_STORE=$tmp/store
 busy=
 trap '[ -z "$busy" ] || kill "$busy" 2>/dev/null; rm -rf "$tmp"' EXIT
 
@@ -38,8 +44,9 @@ counts() {
 	cat "$1/emulated-raw.csv" "$1/c1-emulated-w1.slubstat" "$1/c1-emulated-w1.txt" "$1/c1-emulated-w1.ctxt"
 }
 
-# a: alone at first; b: the same seed beside a busy loop, both at once
-det 1 a &
+# a: alone at first (and into the store); b: the same seed beside a busy
+# loop, both at once
+SLUBBENCH_REUSE_COUNTING=1 det 1 a &
 pa=$!
 bash -c 'while :; do :; done' &
 busy=$!
@@ -69,9 +76,24 @@ done
 	fail "cache=off counted cache columns: $(tail -n +2 "$tmp/off/emulated-raw.csv" | cut -d, -f5- | sort -u | head -n 2)"
 ok "seed 1 with cache=off: the same instructions ($(wc -l <"$tmp/off/emulated-raw.csv") rows), SLUB statistics and hackbench output as with the cache model; the cache's columns empty"
 
-det 2 c
+SLUBBENCH_REUSE_COUNTING=1 det 2 c
 ! cmp -s "$tmp/a/c1-emulated-w1.slubstat" "$tmp/c/c1-emulated-w1.slubstat" || fail "seeds 1 and 2 gave the same SLUB statistics: the seed does not pick the interleaving"
 ok "seed 2 gives other counts: the seed picks the interleaving"
+
+# the store: a booted and stored seed 1, b (reuse off) did not look; seed
+# 1 again with reuse on starts no QEMU and gives a's outputs
+SLUBBENCH_REUSE_COUNTING=1 det 1 s
+key=$(sed -n 's/^reused=//p' "$tmp/s/boot-info")
+[ -n "$key" ] && grep -q "reused from the counting-boot store (key ${key:0:16})" "$tmp/s.log" ||
+	fail "seed 1 a second time with SLUBBENCH_REUSE_COUNTING=1 was booted, not reused: $(tail -n 2 "$tmp/s.log")"
+for b in a b c; do
+	[ -z "$(sed -n 's/^reused=//p' "$tmp/$b/boot-info")" ] || fail "boot $b was reused: the first of its input (a, c) or reuse off (b)"
+done
+cmp -s <(counts "$tmp/a") <(counts "$tmp/s") && cmp -s "$tmp/a/guest-info" "$tmp/s/guest-info" || fail "the reused boot's counts differ from the stored boot's"
+grep -q "^-kernel$" "$tmp/store/$key/key.txt" && grep -qx "@file:$(sha256sum "$(kernel_dir head 2007)/bzImage" | cut -d' ' -f1)" "$tmp/store/$key/key.txt" ||
+	fail "the store's key does not hold the kernel's sha256: $(head -n 5 "$tmp/store/$key/key.txt")"
+[ "$(find "$tmp/store" -name key.txt | wc -l)" = 2 ] || fail "the store holds $(find "$tmp/store" -name key.txt | wc -l) boots, not 2 (a, c)"
+ok "the counting-boot store: seed 1 again reused a's boot (its counts and guest-info), started no QEMU, and is said so; the key holds the kernel's sha256; seed 2 and a boot with reuse off were booted"
 
 # the quantum: Q = 10000 twice, one beside a busy loop, both at once
 qcounts() { counts "$1"; cat "$1/quantum-raw.csv"; }

@@ -5,7 +5,9 @@
 # that report: each must be a line of the committed report and of the one
 # today's code makes again from RUN's committed CSVs (./run.sh report on a
 # copy). A reading whose run was made again, or code that changed a quoted
-# figure, fails here. Also made again: the 16-vCPU axis's whole Scaling
+# figure, fails here. A record of what something took (a suite's or a
+# command's own output, committed as docs/findings/records/NAME.log) is
+# quoted the same way: each quoted line must be one of the record's. Also made again: the 16-vCPU axis's whole Scaling
 # section, and the precision run's arithmetic from its summary.csv.
 . "$(dirname "$0")/lib.sh"
 tmp=$(mktemp -d)
@@ -16,31 +18,31 @@ F=$TOP/docs/findings
 quotes=$(awk -v OFS='\t' '
 	FNR == 1 { if (src != "") { print FILENAME_prev ": a quote marker with no code block after it" > "/dev/stderr"; bad = 1 } src = ""; inb = 0 }
 	{ FILENAME_prev = FILENAME }
-	/^<!-- quoted from results\/[A-Za-z0-9._-]+\/(report|summary)\.txt -->$/ {
+	/^<!-- quoted from (results\/[A-Za-z0-9._-]+\/(report|summary)\.txt|docs\/findings\/records\/[A-Za-z0-9._-]+\.log) -->$/ {
 		if (src != "") { print FILENAME ":" FNR ": a quote marker with no code block after the one before" > "/dev/stderr"; bad = 1 }
-		split($4, p, "/"); src = p[2] "/" p[3]; next }
+		src = $4; next }
 	/^```/ { if (inb) { inb = 0; src = "" } else if (src != "") inb = 1; next }
 	inb { print FILENAME, src, $0 }
 	END { exit bad }' "$F"/*.md) || fail "docs/findings: a quote marker without its block (above)"
 [ -n "$quotes" ] || fail "docs/findings quotes no report"
 mapfile -t srcs < <(cut -f2 <<<"$quotes" | sort -u)
 for s in "${srcs[@]}"; do
-	[ -f "$TOP/results/$s" ] || fail "docs/findings quotes results/$s, which is not committed"
+	[ -f "$TOP/$s" ] || fail "docs/findings quotes $s, which is not committed"
 done
 # the reports made again (a study's summary.txt is made again by t58)
-mapfile -t runs < <(grep '/report\.txt$' < <(printf '%s\n' "${srcs[@]}") | sed 's,/report\.txt$,,')
+mapfile -t runs < <(grep '^results/.*/report\.txt$' < <(printf '%s\n' "${srcs[@]}") | sed 's,^results/,,; s,/report\.txt$,,')
 for run in "${runs[@]}"; do
 	cp -r "$TOP/results/$run" "$tmp/$run"
 	"$TOP/run.sh" report "$tmp/$run" >/dev/null 2>"$tmp/err" || fail "results/$run reported again: $(tail -n1 "$tmp/err")"
 done
 n=0
 while IFS=$'\t' read -r file s line; do
-	grep -qxF -- "$line" "$TOP/results/$s" ||
-		fail "${file#"$TOP"/} quotes a line results/$s does not hold: $line"
+	grep -qxF -- "$line" "$TOP/$s" ||
+		fail "${file#"$TOP"/} quotes a line $s does not hold: $line"
 	n=$((n + 1))
-	[ "${s##*/}" = report.txt ] || continue
-	grep -qxF -- "$line" "$tmp/$s" ||
-		fail "${file#"$TOP"/} quotes a line today's code does not make from results/${s%/*}'s CSVs: $line"
+	[[ "$s" == results/*/report.txt ]] || continue
+	grep -qxF -- "$line" "$tmp/${s#results/}" ||
+		fail "${file#"$TOP"/} quotes a line today's code does not make from ${s%/*}'s CSVs: $line"
 done <<<"$quotes"
 ok "docs/findings quotes $n lines of ${#srcs[@]} files (${srcs[*]}): each is the committed file's, and a report's is what today's code makes of its CSVs"
 
