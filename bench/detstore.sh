@@ -44,7 +44,7 @@ detstore_key() {
 	done
 	shift
 	from+=("$out" "$kdir" "$idir" "$SLUBBENCH_CACHE") to+=(@OUT @KDIR @INITRD @CACHE)
-	text=
+	text="${to[0]}"$'\n'
 	for a in "$@"; do
 		for f in "${!from[@]}"; do a=${a//"${from[$f]}"/"${to[$f]}"}; done
 		text+="$a"$'\n'
