@@ -31,8 +31,9 @@ DET_QUANTUM_DEFAULT=1000
 # intervals, and the transfers' head/tail interval above 1. The report's
 # headline prices only counts from such a schedule. The study compared
 # at DET_QUANTUM_MULTI_VCPUS vCPUs only, the one count at which this host
-# runs MTTCG's vCPUs in parallel (at 8, finer quanta still moved the
-# figures: docs/findings/quantum-8.md).
+# runs MTTCG's vCPUs in parallel (at 8 the figures moved down to Q=1000
+# and stayed within their intervals at 500 and 200, but with no parallel
+# machine to compare: docs/findings/quantum-8.md).
 DET_QUANTUM_MULTI=1000
 DET_QUANTUM_MULTI_VCPUS=2
 # det_quantum_multi Q VCPUS: Q is that fine or finer, at the study's
