@@ -29,7 +29,9 @@
 #                    two boots of one kernel, plan and SEED run alike on any
 #                    host under any load; one host core per boot
 #                    (SLUBBENCH_ICOUNT_SHIFT=N: an instruction takes 2^N ns
-#                    of virtual time; default 0)
+#                    of virtual time; default 0; SLUBBENCH_REUSE_COUNTING=1:
+#                    a boot of an input booted before is the stored one,
+#                    bench/detstore.sh, reused=KEY in boot-info)
 #   --quantum Q      with --det: end the running vCPU's turn every Q
 #                    instructions (1 to 10^9; emu/src/slubquantum.c), or inf
 #                    (only icount's own turns); either way the quantum

@@ -29,10 +29,11 @@ detstore_on() {
 }
 
 # detstore_key QEMU_BIN OUT KDIR INITRD_DIR FILE... -- ARG...: the store's
-# key of QEMU_BIN run with ARGs: FILEs (each read by the boot) become
-# their sha256 wherever they appear, then OUT, KDIR, INITRD_DIR and the
-# cache's path become names. The key text goes to stdout's first lines, its
-# sha256 last.
+# key of QEMU_BIN run with ARGs: the text opens with QEMU_BIN's sha256 (the
+# command is no argument), then each ARG with every FILE (each read by the
+# boot) in it made its sha256, then OUT, KDIR, INITRD_DIR and the cache's
+# path made names. The key text goes to stdout's first lines, its sha256
+# last.
 detstore_key() {
 	local bin=$1 out=$2 kdir=$3 idir=$4 f a text
 	shift 4
