@@ -28,7 +28,9 @@
 # $SLUBBENCH_CACHE/kernels/<variant>[@<tree>]-<profile>/: bzImage, vmlinux,
 # System.map, config, build.log, objects.sha256, manifest.json. A variant
 # whose patches do not apply to its tree is refused by name, the failing
-# hunks shown, and the others still build.
+# hunks shown, and the others still build. With SLUBBENCH_REUSE_BUILDS=1, a
+# build whose whole input (source, .config, compiler) was built before is
+# copied from the kernel build store (kernels/buildstore.sh), not compiled.
 set -euo pipefail
 # shellcheck source=lib/common.sh
 . "$(dirname "$0")/../lib/common.sh"
@@ -99,14 +101,16 @@ need_cmd jq jq
 [ -e /usr/include/openssl/ssl.h ] || die "OpenSSL headers are missing: install them with 'apt-get install -y libssl-dev' (or run ./run.sh deps)"
 
 # prepare_tree (kernels/treeprep.sh), load_variants and what a variant is
-# built from (kernels/variantlib.sh), run_make and store_build
-# (kernels/buildlib.sh)
+# built from (kernels/variantlib.sh), run_make, collect_build and
+# store_build (kernels/buildlib.sh), the build store (kernels/buildstore.sh)
 # shellcheck source=kernels/treeprep.sh
 . "$KDIR/treeprep.sh"
 # shellcheck source=kernels/variantlib.sh
 . "$KDIR/variantlib.sh"
 # shellcheck source=kernels/buildlib.sh
 . "$KDIR/buildlib.sh"
+# shellcheck source=kernels/buildstore.sh
+. "$KDIR/buildstore.sh"
 
 # build_variant NAME: NAME of the tree prepare_tree set; 1 when its
 # patches do not apply (the hunks shown), dies on any other failure.
@@ -146,9 +150,25 @@ build_variant() {
 	check_config "$obj/.config" $(fragments "$v")
 	say kernels "$(basename "$out"): configured ($(grep -c '=y' "$obj/.config") options on), building in $obj"
 
-	run_make "$obj" "$log" "$v" "$(basename "$out")"
-	store_build "$v" "$obj" "$log" "$out" "$hash" "$t0"
-	say kernels "$(basename "$out"): built in $(($(date +%s) - t0))s, $compiled objects compiled, build id ${buildid:0:12} -> $out"
+	local tmp key='' text='' reused=''
+	tmp=$out.tmp.$$
+	rm -rf "$out".tmp.* && mkdir -p "$tmp"
+	if buildstore_on; then
+		text=$(buildstore_key "$TREE" "$obj/.config") || die "could not read tree $TREE_NAME's content in $TREE"
+		key=$(tail -n1 <<<"$text") text=$(sed '$d' <<<"$text")
+		if buildstore_fetch "$key" "$tmp"; then
+			reused=$key
+			printf 'reused from the kernel build store: key %s\n%s\n' "$key" "$text" >"$tmp/build.log"
+			say kernels "$(basename "$out"): reused from the kernel build store (key ${key:0:12}), not compiled"
+		fi
+	fi
+	if [ -z "$reused" ]; then
+		run_make "$obj" "$log" "$v" "$(basename "$out")"
+		collect_build "$obj" "$log" "$tmp"
+		[ -z "$key" ] || buildstore_put "$key" "$text" "$tmp" $(($(date +%s) - t0))
+	fi
+	store_build "$v" "$tmp" "$out" "$hash" "$t0" "$obj" "$reused"
+	say kernels "$(basename "$out"): $([ -n "$reused" ] && echo "copied" || echo "built") in $(($(date +%s) - t0))s, $compiled objects compiled, build id ${buildid:0:12} -> $out"
 }
 
 # The kernel's own slabinfo tool, for the root filesystem (one per tree).

@@ -42,20 +42,27 @@ run_make() {
 
 }
 
-# store_build VARIANT OBJ LOG OUT HASH T0: OBJ's artefacts and their
-# manifest into OUT, complete or not at all (HASH: the inputs' hash; T0:
-# when the build started). Sets compiled and buildid.
+# collect_build OBJ LOG DIR: what the build in OBJ made (its log LOG) into
+# DIR: the files of kernels/buildstore.sh's BUILDSTORE_FILES, and build.log
+collect_build() {
+	local obj=$1 log=$2 dir=$3
+	cp "$obj/arch/x86/boot/bzImage" "$obj/vmlinux" "$obj/System.map" "$dir/"
+	cp "$obj/.config" "$dir/config"
+	cp "$obj/include/config/kernel.release" "$dir/kernel.release"
+	cp "$log" "$dir/build.log"
+	(cd "$obj" && find . -name '*.o' ! -name '.tmp_*' -print0 | sort -z | xargs -0 sha256sum) >"$dir/objects.sha256"
+}
+
+# store_build VARIANT DIR OUT HASH T0 OBJ REUSED: the artefacts in DIR
+# (collect_build's, or the build store's) and their manifest into OUT,
+# complete or not at all (HASH: the inputs' hash; T0: when the build
+# started; OBJ: the build directory; REUSED: the build store's key when the
+# artefacts are a stored build's, else ""). Sets compiled and buildid.
 store_build() {
-	local v=$1 obj=$2 log=$3 out=$4 hash=$5 t0=$6
-	local tmp
-	compiled=$(grep -c '^  CC ' "$log" || true)
-	tmp=$out.tmp.$$
-	rm -rf "$out".tmp.* && mkdir -p "$tmp"
-	cp "$obj/arch/x86/boot/bzImage" "$obj/vmlinux" "$obj/System.map" "$tmp/"
-	cp "$obj/.config" "$tmp/config"
-	cp "$log" "$tmp/build.log"
-	(cd "$obj" && find . -name '*.o' ! -name '.tmp_*' -print0 | sort -z | xargs -0 sha256sum) >"$tmp/objects.sha256"
-	buildid=$(readelf -n "$obj/vmlinux" | sed -n 's/.*Build ID: *//p' | head -n1)
+	local v=$1 tmp=$2 out=$3 hash=$4 t0=$5 obj=$6 reused=$7
+	compiled=0
+	[ -n "$reused" ] || compiled=$(grep -c '^  CC ' "$tmp/build.log" || true)
+	buildid=$(readelf -n "$tmp/vmlinux" | sed -n 's/.*Build ID: *//p' | head -n1)
 	local plist='[]' p
 	for p in ${patches[$v]}; do
 		plist=$(jq -c --arg f "$(basename "$p")" --arg s "$(sha256 "$p")" '. + [{file: $f, sha256: $s}]' <<<"$plist")
@@ -63,8 +70,8 @@ store_build() {
 	jq -n --arg variant "$v" --arg profile "$(profile_of "$v")" --arg allocator "${allocator[$v]}" \
 		--arg pkg "$SRC_PKG" --arg pkgver "$KVER" --arg inputs "$hash" \
 		--arg tree "$TREE_NAME" --arg tree_dir "$([ -n "$TREE_ID" ] && tree_dir "$TREE_NAME")" --arg git "$TREE_GIT" \
-		--arg config_sha "$(sha256 "$obj/.config")" --arg buildid "$buildid" \
-		--arg release "$(cat "$obj/include/config/kernel.release")" \
+		--arg config_sha "$(sha256 "$tmp/config")" --arg buildid "$buildid" \
+		--arg release "$(cat "$tmp/kernel.release")" --arg reused "$reused" \
 		--arg gcc "$(gcc --version | head -n1)" --arg date "$(date -u +%FT%TZ)" \
 		--argjson patches "$plist" --argjson compiled "$compiled" \
 		--argjson seconds $(($(date +%s) - t0)) --arg objdir "$obj" \
@@ -76,7 +83,8 @@ store_build() {
 		  config_sha256: $config_sha, inputs_sha256: $inputs, compiler: $gcc,
 		  bzimage_sha256: $bz, vmlinux_sha256: $vml,
 		  built: $date, build_seconds: $seconds, objects_compiled: $compiled,
-		  build_dir: $objdir}' >"$tmp/manifest.json"
+		  build_dir: $objdir, build_reused: $reused}' >"$tmp/manifest.json"
+	rm -f "$tmp/kernel.release"
 	rm -rf "$out"
 	mv "$tmp" "$out"
 }

@@ -82,6 +82,8 @@ with_lock() {
 . "$SLUBBENCH_TOP/lib/guest.sh"
 # shellcheck source=lib/csvread.sh
 . "$SLUBBENCH_TOP/lib/csvread.sh"
+# shellcheck source=lib/store.sh
+. "$SLUBBENCH_TOP/lib/store.sh"
 # options: one way to read them in every script
 # shellcheck source=lib/opts.sh
 . "$SLUBBENCH_TOP/lib/opts.sh"

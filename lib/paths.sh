@@ -56,6 +56,10 @@ sbmark_tool() { echo "$(emu_bin)/sbmark"; }
 # (bench/detstore.sh; used with SLUBBENCH_REUSE_COUNTING=1; a test's own:
 # SLUBBENCH_COUNTING_STORE)
 counting_store() { echo "${SLUBBENCH_COUNTING_STORE:-$SLUBBENCH_CACHE/counting-boots}"; }
+# build_store: finished kernel builds, by their whole input
+# (kernels/buildstore.sh; used with SLUBBENCH_REUSE_BUILDS=1; a test's own:
+# SLUBBENCH_BUILD_STORE)
+build_store() { echo "${SLUBBENCH_BUILD_STORE:-$SLUBBENCH_CACHE/kernel-builds}"; }
 # build_dir ALLOCATOR [TREE]: the O= build directory (one per allocator and tree).
 build_dir() { echo "$SLUBBENCH_CACHE/build/$1$(tree_suffix "${2:-$DEFAULT_TREE}")"; }
 

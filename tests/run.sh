@@ -30,7 +30,10 @@
 # A counting-mode boot whose whole input a test (of this suite or an
 # earlier one) booted before is reused, not booted again: the counting-boot
 # store (bench/detstore.sh; SLUBBENCH_REUSE_COUNTING=0 boots every one; t61
-# boots its own and checks the store).
+# boots its own and checks the store). So is a kernel build whose whole
+# input (source, .config, compiler) was built before, in any tree: the
+# kernel build store (kernels/buildstore.sh; SLUBBENCH_REUSE_BUILDS=0
+# compiles every one; t17 checks the store on a stand-in tree).
 #
 # Each test's time goes into $SLUBBENCH_CACHE/logs/tests/check.time (a
 # line "NAME SECONDS", the last run's), and its log beside it; a test over
@@ -39,7 +42,7 @@ set -euo pipefail
 # shellcheck source=lib/common.sh
 . "$(dirname "$0")/../lib/common.sh"
 
-export SLUBBENCH_REUSE_COUNTING=${SLUBBENCH_REUSE_COUNTING:-1}
+export SLUBBENCH_REUSE_COUNTING=${SLUBBENCH_REUSE_COUNTING:-1} SLUBBENCH_REUSE_BUILDS=${SLUBBENCH_REUSE_BUILDS:-1}
 TIERS="unit smoke full"
 NEEDS="network vm cluster security"
 # tier_budget TIER: seconds a test of TIER may take (smoke: the tier's whole)
@@ -149,10 +152,20 @@ order=$(awk 'FNR == 1 && NR > 1 { print f "|" g } FNR == 1 { f = FILENAME; g = "
 		  s = (name in last) ? last[name] : 1e9
 		  printf "%d|%d|%s\n", (g[1] in rank) ? rank[g[1]] : 0, s, $0 }' "$times" - |
 	sort -t'|' -k1,1n -k2,2nr -k3,3 | cut -d'|' -f3-)
-# the counting-boot store's events before the suite (bench/detstore.sh)
-events=$(counting_store)/events
-ev0=0
-[ ! -f "$events" ] || ev0=$(wc -l <"$events")
+# each store's events before the suite (lib/store.sh), and what the
+# suite's were: "WHAT: N reused from the store (... had taken S s), M
+# DONE and stored (S s)"
+declare -A ev0=()
+for st in "$(counting_store)" "$(build_store)"; do
+	ev0[$st]=0
+	[ ! -f "$st/$STORE_EVENTS" ] || ev0[$st]=$(wc -l <"$st/$STORE_EVENTS")
+done
+# store_said STORE WHAT VERB DONE: the line of STORE's events in the suite
+store_said() {
+	tail -n +$((ev0[$1] + 1)) "$1/$STORE_EVENTS" 2>/dev/null | awk -v what="$2" -v verb="$3" -v done="$4" '
+		$1 == "hit" { h++; hs += $3 } $1 == "put" { p++; ps += $3 }
+		END { printf "%s: %d reused from the store (%s them had taken %d s), %d %s and stored (%d s)\n", what, h, verb, hs, p, done, ps }'
+}
 while IFS='|' read -r t groups; do
 	name=${t##*/} name=${name%.sh}
 	tier=${groups%% *}
@@ -165,10 +178,8 @@ while [ "${#pid_of[@]}" -gt 0 ]; do reap; done
 trap - EXIT
 [ $((pass + fail + skip)) -gt 0 ] || die "no test matches '${sel[*]}' (groups: $TIERS $NEEDS all)"
 [ "$smoke_secs" -le "$(tier_budget smoke)" ] || say test "the smoke tier took $smoke_secs s, over its $(tier_budget smoke) s"
-[ "$SLUBBENCH_REUSE_COUNTING" != 1 ] || tail -n +$((ev0 + 1)) "$events" 2>/dev/null | awk '
-	$1 == "hit" { h++; hs += $3 } $1 == "put" { p++; ps += $3 }
-	END { printf "counting-mode boots: %d reused from the store (booting them had taken %d s), %d booted and stored (%d s)\n", h, hs, p, ps }' |
-	while read -r l; do say test "$l"; done
+[ "$SLUBBENCH_REUSE_COUNTING" != 1 ] || say test "$(store_said "$(counting_store)" "counting-mode boots" booting booted)"
+[ "$SLUBBENCH_REUSE_BUILDS" != 1 ] || say test "$(store_said "$(build_store)" "kernel builds" building built)"
 say test "slowest (their last times, $times): $(sort -k2,2nr "$times" | head -n5 | awk '{ printf "%s%s %ss", (NR > 1 ? ", " : ""), $1, $2 }')"
 echo "$pass passed, $fail failed, $skip skipped ($jobs at once)"
 [ "$fail" -eq 0 ]

@@ -79,6 +79,6 @@ done
 ok "a store over its size drops the least recently used boots first"
 
 expect_fail env SLUBBENCH_REUSE_COUNTING=yes bash -c ". '$TOP/lib/common.sh' && . '$TOP/bench/detstore.sh' && detstore_on"
-contains "$OUT" "^slubbench: error: SLUBBENCH_REUSE_COUNTING takes 1 \(reuse counting boots\) or 0, not 'yes'$" "a bad SLUBBENCH_REUSE_COUNTING"
+contains "$OUT" "^slubbench: error: SLUBBENCH_REUSE_COUNTING takes 1 \(reuse\) or 0, not 'yes'$" "a bad SLUBBENCH_REUSE_COUNTING"
 expect_fail env SLUBBENCH_REUSE_COUNTING_MB=-1 bash -c ". '$TOP/lib/common.sh' && . '$TOP/bench/detstore.sh'"
 contains "$OUT" "SLUBBENCH_REUSE_COUNTING_MB takes a whole number of MiB, not '-1'" "a bad store size"
