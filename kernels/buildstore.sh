@@ -1,9 +1,10 @@
 # shellcheck shell=bash
 # The kernel build store: a build is reproducible (the same source, .config,
-# compiler and make command give the same bzImage, whatever tree it sits in
-# and whatever its build directory held before: t64 checks a git tree's stock
-# kernel against the Debian tree's, bit for bit), so what it makes is a
-# function of what goes in. With SLUBBENCH_REUSE_BUILDS=1 (tests/run.sh sets
+# compiler and make command give the same bzImage, whatever tree it sits in,
+# whatever its build directory held before and on whichever machine: t64
+# with SLUBBENCH_REUSE_BUILDS=0 checks a git tree's stock kernel against the
+# Debian tree's, bit for bit, and docs/kernels.md gives the build ids a fresh
+# machine reproduced), so what it makes is a function of what goes in. With SLUBBENCH_REUSE_BUILDS=1 (tests/run.sh sets
 # it; off for a user's builds) a variant whose whole input was built before,
 # in any tree and under any name, is not compiled again: its artefacts are
 # copied from the store (lib/store.sh) and its manifest says so
