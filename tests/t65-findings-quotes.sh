@@ -4,10 +4,12 @@
 # after a line "<!-- quoted from results/RUN/report.txt -->" holds lines of
 # that report: each must be a line of the committed report and of the one
 # today's code makes again from RUN's committed CSVs (./run.sh report on a
-# copy). A reading whose run was made again, or code that changed a quoted
-# figure, fails here. A record of what something took (a suite's or a
-# command's own output, committed as docs/findings/records/NAME.log) is
-# quoted the same way: each quoted line must be one of the record's. Also made again: the 16-vCPU axis's whole Scaling
+# copy; bisect/report.sh for a bisect's). A reading whose run was made
+# again, or code that changed a quoted figure, fails here. A record of what
+# something took (a suite's or a command's own output, committed as
+# docs/findings/records/NAME.log) is quoted the same way: each quoted line
+# must be one of the record's; a build record's build ids must be
+# results/reference's. Also made again: the 16-vCPU axis's whole Scaling
 # section, and the precision run's arithmetic from its summary.csv.
 . "$(dirname "$0")/lib.sh"
 tmp=$(mktemp -d)
@@ -33,7 +35,10 @@ done
 mapfile -t runs < <(grep '^results/.*/report\.txt$' < <(printf '%s\n' "${srcs[@]}") | sed 's,^results/,,; s,/report\.txt$,,')
 for run in "${runs[@]}"; do
 	cp -r "$TOP/results/$run" "$tmp/$run"
-	"$TOP/run.sh" report "$tmp/$run" >/dev/null 2>"$tmp/err" || fail "results/$run reported again: $(tail -n1 "$tmp/err")"
+	# a bisect's directory has its own report (bisect/report.sh)
+	rep=("$TOP/run.sh" report)
+	[ ! -f "$tmp/$run/bisect.json" ] || rep=("$TOP/bisect/report.sh")
+	"${rep[@]}" "$tmp/$run" >/dev/null 2>"$tmp/err" || fail "results/$run reported again: $(tail -n1 "$tmp/err")"
 done
 n=0
 while IFS=$'\t' read -r file s line; do
