@@ -51,6 +51,22 @@ while IFS=$'\t' read -r file s line; do
 done <<<"$quotes"
 ok "docs/findings quotes $n lines of ${#srcs[@]} files (${srcs[*]}): each is the committed file's, and a report's is what today's code makes of its CSVs"
 
+# A record of kernel builds that names a kernel of results/reference
+# (docs/findings/records/builds-*.log: "NAME: built in ..., build id ID")
+# was made elsewhere and later: its build id must be the reference's, or
+# the findings' "builds are reproducible across machines" would be false.
+n=0
+while read -r name id; do
+	name=${name%:} name=${name%-2007}
+	J=$TOP/results/reference/kernels/$name.json
+	[ -f "$J" ] || continue
+	want=$(jq -r .build_id "$J")
+	[[ "$want" == "$id"* ]] || fail "a build record gives $name the build id $id, results/reference's is $want"
+	n=$((n + 1))
+done < <(cat "$F"/records/builds-*.log | sed -n 's/^\[[0-9ms]* kernels\] \([^ ]*\) built in [0-9]*s, .*build id \([0-9a-f]*\) .*/\1 \2/p')
+[ "$n" -ge 2 ] || fail "the build records name $n kernels of results/reference, want 2 at least"
+ok "the build records' $n kernels of results/reference have its build ids (built on another machine, later)"
+
 # The 16-vCPU axis (reference-scaling-16.md): the whole Scaling section
 section() { sed -n '/^Scaling:/,/^For comparison/p' "$1"; }
 R=$TOP/results/reference-scaling-16
