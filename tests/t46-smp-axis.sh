@@ -11,14 +11,25 @@ require_vm
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 R=$tmp/run
+# panicked RUN: for each boot whose console has a panic, what it wrote
+# (console, status, guest-info: how far the guest's init got), whole
+panicked() {
+	local f d
+	grep -l -E "$PANIC_RE" "$1"/raw/*/serial.log 2>/dev/null | while IFS= read -r f; do
+		d=${f%/serial.log}
+		printf '== %s: files %s; status: %s\n' "${d##*/}" "$(find "$d" -maxdepth 1 -type f -printf '%f ')" "$(cat "$d/status" 2>/dev/null || echo none)"
+		cat "$d/guest-info" 2>/dev/null || echo "(no guest-info)"
+		tail -n 150 "$f"
+	done || true
+}
 
 "$TOP/bench/run.sh" --quick --smp 1,4 --rounds 2 --no-count --emulated-counters 0 --emulated-instructions 1 --seed 3 --out "$R" >"$tmp/log" 2>&1 ||
-	{ cat "$tmp/log"; fail "bench failed"; }
+	{ cat "$tmp/log"; panicked "$R"; fail "bench failed"; }
 [ "$(jq -r .status "$R/manifest.json")" = complete ] && [ "$(jq -r .boots.done "$R/manifest.json")" = 12 ] ||
 	fail "manifest: $(jq -c '{status, boots: .boots | {expected, done, failed}}' "$R/manifest.json")"
 [ "$(csv_rows "$R/boots.csv" round kernel vcpus kind result | awk -F'|' '$4 == "timed" && $5 == "finished"' | sort -u | wc -l)" = 8 ] ||
 	fail "want 8 finished timed boots (2 rounds x 2 kernels x 2 counts): $(cat "$R/boots.csv")
-	what the consoles said: $(grep -h -A12 -E "$PANIC_RE" "$R"/raw/*/serial.log | head -n 40)"
+	$(panicked "$R")"
 ok "12 boots: 8 timed (every kernel at every count in each round), 4 emulated"
 for d in "$R"/raw/[re]*-v*-*; do
 	case "$d" in *.a[0-9]*) continue ;; esac # a retried attempt
