@@ -60,10 +60,11 @@ while read -r name id; do
 	name=${name%:} name=${name%-2007}
 	J=$TOP/results/reference/kernels/$name.json
 	[ -f "$J" ] || continue
+	[[ "$id" =~ ^[0-9a-f]{12,40}$ ]] || fail "a build record gives $name the build id '$id', not 12 to 40 hex digits"
 	want=$(jq -r .build_id "$J")
 	[[ "$want" == "$id"* ]] || fail "a build record gives $name the build id $id, results/reference's is $want"
 	n=$((n + 1))
-done < <(cat "$F"/records/builds-*.log | sed -n 's/^\[[0-9ms]* kernels\] \([^ ]*\) built in [0-9]*s, .*build id \([0-9a-f]*\) .*/\1 \2/p')
+done < <(sed -n 's/^\[[0-9ms]* kernels\] \([^ ]*\) built in [0-9]*s, .*build id \([0-9a-f]*\) .*/\1 \2/p' "$F"/records/builds-*.log)
 [ "$n" -ge 2 ] || fail "the build records name $n kernels of results/reference, want 2 at least"
 ok "the build records' $n kernels of results/reference have its build ids (built on another machine, later)"
 
