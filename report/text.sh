@@ -25,6 +25,8 @@ fit_page() {
 . "$SLUBBENCH_TOP/report/sections/cycles.sh"
 # shellcheck source=report/sections/series.sh
 . "$SLUBBENCH_TOP/report/sections/series.sh"
+# shellcheck source=report/sections/cost.sh
+. "$SLUBBENCH_TOP/report/sections/cost.sh"
 # the Holm family's size (slubstats times decides it: summary.csv's family)
 family=$(csv_rows "$R/summary.csv" family | awk '$0 != "" && v == "" { v = $0 } END { print v + 0 }')
 # a run older than the vcpus column: its one count, from the plan
@@ -136,6 +138,7 @@ headline() { # KERNEL: one line against the baseline
 	echo "Design: $rounds_run timed rounds; each boots $each, in $order. Timed boots only time; counting and profiling ran in round 0, boots of their own, never timed$( [ -s "$R/emulated.csv" ] && echo "; so did the emulated counters (boots eNN)")." | wrap
 	mem=$(jq -r '.plan.mem // ""' "$M")
 	echo "vCPUs: $(jq -r '.plan.smp | tostring | split(" ") | join(", ")' "$M"); memory: ${mem:-the default for each vCPU count}${mem:+ MiB}; accel $accel; host cores: $(jq -r .host.cores "$M"). '*': the interval excludes 1; 'o': oversubscribed, more vCPUs than host cores, so the wall time is not the kernel's alone." | wrap
+	cost_section
 	echo
 	echo "Times (seconds), every configuration, against $baseline:"
 	echo

@@ -53,6 +53,9 @@
  *   slubstats used BOOTS_CSV
  *       a line a row of BOOTS_CSV: 1 for its boot's last attempt (whose
  *       data the run uses), 0 for one set aside (boots.h)
+ *   slubstats cost BOOTS_CSV
+ *       what the boots took: per kind, how many and their wall seconds (in
+ *       all, least, median, most), and the run's span (cost.h)
  *   slubstats drift HACKBENCH_CSV BOOTS_CSV --config C [--vcpus V]
  *       the same residuals summarised (the report's position table): the
  *       change exp(mean) - 1 by position in the round and by half of the
@@ -100,6 +103,7 @@
 #include "mainconfig.h"
 #include "residuals.h"
 #include "boots.h"
+#include "cost.h"
 #include "growth.h"
 #include "windows.h"
 #include "series.h"
@@ -198,6 +202,7 @@ static int run_used(const struct args *a)
 	free(u);
 	return 0;
 }
+static int run_cost(const struct args *a) { return cost_print(a->file[0]); }
 static int run_describe(const struct args *a) { (void)a; return cmd_describe(); }
 static int run_growth(const struct args *a) { return growth_summary(a->file[0], a->from, a->to, a->counter); }
 static int run_windows(const struct args *a) { return windows_summary(a->file[0]); }
@@ -237,6 +242,7 @@ static const struct command {
 	{ "main-config", 1, 1, 0, 0, "SUMMARY_CSV", run_main_config },
 	{ "residuals", 2, 2, O_CONFIG | O_VCPUS, O_CONFIG, "HACKBENCH_CSV BOOTS_CSV --config C [--vcpus V]", run_residuals },
 	{ "used", 1, 1, 0, 0, "BOOTS_CSV", run_used },
+	{ "cost", 1, 1, 0, 0, "BOOTS_CSV", run_cost },
 	{ "describe", 0, 0, 0, 0, "< NUMBERS", run_describe },
 	{ "drift", 2, 2, O_CONFIG | O_VCPUS, O_CONFIG, "HACKBENCH_CSV BOOTS_CSV --config C [--vcpus V]", run_drift },
 	{ "growth", 1, 1, O_FROM | O_TO | O_COUNTER, O_FROM | O_TO,

@@ -36,6 +36,7 @@
 
 #include "residuals.h"
 #include "slowdown.h"
+#include "cost.h"
 #include "emuratio.h"
 #include "mainconfig.h"
 #include "series.h"
@@ -478,6 +479,49 @@ static void decimals(void **state)
 	}
 }
 
+/* What boots cost (cost.c): times as date -u -d TIME +%s gives them; two
+ * timed boots of 10 and 14 s from :00 and :20, three emulated of 100, 90
+ * and 120 s from :00, :00 and :40 (median 100): the span is :00 to :160 */
+static void boot_cost(void **state)
+{
+	static const struct { const char *s; long long t; } good[] = {
+		{ "1970-01-01T00:00:00Z", 0 }, { "1969-12-31T23:59:59Z", -1 },
+		{ "2026-12-05T17:03:19Z", 1796490199 }, { "2000-02-29T23:59:59Z", 951868799 },
+		{ "2100-03-01T00:00:00Z", 4107542400 },
+	};
+	static const char *const bad[] = { "2026-12-05 17:03:19Z", "2026-12-05T17:03:19", "2026-13-01T00:00:00Z",
+					   "2100-02-29T00:00:00Z", "2026-04-31T00:00:00Z", "2026-12-05T24:00:00Z",
+					   "2026-12-05T17:03:19Z ", "", "+026-12-05T17:03:19Z" };
+	struct cost_boot b[] = { { 2, 1000, 100 }, { 0, 1000, 10 }, { 2, 1000, 90 }, { 0, 1020, 14 }, { 2, 1040, 120 } };
+	struct cost_kind per[COST_KINDS];
+	long long t;
+	double span;
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(good) / sizeof(good[0]); i++) {
+		assert_int_equal(cost_utc(good[i].s, &t), 0);
+		assert_true(t == good[i].t);
+	}
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
+		if (!cost_utc(bad[i], &t))
+			fail_msg("'%s' taken as %lld", bad[i], t);
+	cost_summarise(b, 5, per, &span);
+	assert_float_equal(span, 160, 0);
+	assert_int_equal(per[0].boots, 2);
+	assert_float_equal(per[0].total, 24, 0);
+	assert_float_equal(per[0].median, 12, 0);
+	assert_float_equal(per[0].least, 10, 0);
+	assert_float_equal(per[0].most, 14, 0);
+	assert_int_equal(per[2].boots, 3);
+	assert_float_equal(per[2].total, 310, 0);
+	assert_float_equal(per[2].median, 100, 0);
+	assert_int_equal(per[1].boots, 0);
+	assert_true(isnan(per[1].median));
+	cost_summarise(b, 0, per, &span);
+	assert_float_equal(span, 0, 0);
+	assert_int_equal(per[0].boots, 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -491,6 +535,7 @@ int main(void)
 		cmocka_unit_test(interval_order),
 		cmocka_unit_test(within_between),
 		cmocka_unit_test(slowdown),
+		cmocka_unit_test(boot_cost),
 		cmocka_unit_test(emulated_ratio),
 		cmocka_unit_test(welch),
 		cmocka_unit_test(paired),
