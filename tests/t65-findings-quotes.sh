@@ -9,7 +9,8 @@
 # something took (a suite's or a command's own output, committed as
 # docs/findings/records/NAME.log) is quoted the same way: each quoted line
 # must be one of the record's; a build record's build ids must be
-# results/reference's. Also made again: the 16-vCPU axis's whole Scaling
+# results/reference's. A duration of boots ("N boots in ...") is only
+# quoted, never written by hand. Also made again: the 16-vCPU axis's whole Scaling
 # section, and the precision run's arithmetic from its summary.csv.
 . "$(dirname "$0")/lib.sh"
 tmp=$(mktemp -d)
@@ -50,6 +51,17 @@ while IFS=$'\t' read -r file s line; do
 		fail "${file#"$TOP"/} quotes a line today's code does not make from ${s%/*}'s CSVs: $line"
 done <<<"$quotes"
 ok "docs/findings quotes $n lines of ${#srcs[@]} files (${srcs[*]}): each is the committed file's, and a report's is what today's code makes of its CSVs"
+
+# What a run's boots took is its report's Boots line (from boots.csv):
+# a findings page quotes it, never writes a duration of boots by hand
+# (the prose of each page joined, so that a phrase broken over lines is seen)
+hand=$(awk 'function check() { if (match(prose, /[0-9]+ boots in [0-9][^.;)]*/)) print f ": " substr(prose, RSTART, RLENGTH) }
+	FNR == 1 { check(); prose = ""; inb = 0; f = FILENAME }
+	/^```/ { inb = !inb; next }
+	!inb { prose = prose " " $0 }
+	END { check() }' "$F"/*.md)
+[ -z "$hand" ] || fail "docs/findings gives a duration of boots outside a quote of its report's Boots line: $hand"
+ok "docs/findings gives no duration of boots but in quotes of a report"
 
 # A record of kernel builds that names a kernel of results/reference
 # (docs/findings/records/builds-*.log: "NAME: built in ..., build id ID")
