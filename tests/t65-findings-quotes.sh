@@ -10,7 +10,8 @@
 # docs/findings/records/NAME.log) is quoted the same way: each quoted line
 # must be one of the record's; a build record's build ids must be
 # results/reference's. A duration of boots ("N boots in ...") is only
-# quoted, never written by hand. Also made again: the 16-vCPU axis's whole Scaling
+# quoted, never written by hand. Every interval in the prose of the
+# README and docs/ is one that a run the page names gives. Also made again: the 16-vCPU axis's whole Scaling
 # section, and the precision run's arithmetic from its summary.csv.
 . "$(dirname "$0")/lib.sh"
 tmp=$(mktemp -d)
@@ -62,6 +63,40 @@ hand=$(awk 'function check() { if (match(prose, /[0-9]+ boots in [0-9][^.;)]*/))
 	END { check() }' "$F"/*.md)
 [ -z "$hand" ] || fail "docs/findings gives a duration of boots outside a quote of its report's Boots line: $hand"
 ok "docs/findings gives no duration of boots but in quotes of a report"
+
+# Every interval (A..B) in the prose of the README, docs/ and
+# docs/findings/ (outside code blocks and tables, which the checks above
+# and t59 hold) is one that a run the page names gives: a .txt of
+# results/NAME (named as results/NAME or `reference...`), or of
+# "results/NAME/FILE.txt at COMMIT" as git has it; equal to the digits the
+# prose gives (1.209 is 1.2090)
+nb=0 ni=0
+for f in "$F"/*.md "$TOP"/docs/*.md "$TOP"/README.md; do
+	prose=$(awk '/^```/ { inb = !inb; next } !inb && !/^\|/' "$f" | tr '\n' ' ')
+	mapfile -t ivs < <(grep -oE '[0-9]+\.[0-9]+\.\.[0-9]+\.[0-9]+' <<<"$prose" | sort -u)
+	[ "${#ivs[@]}" -gt 0 ] || continue
+	: >"$tmp/src"
+	# shellcheck disable=SC2016 # the backquotes are markdown's
+	for r in $(grep -oE 'results/[A-Za-z0-9._-]+|`reference[A-Za-z0-9._-]*`' "$f" | tr -d '`' | sed 's,^results/,,' | sort -u); do
+		[ -d "$TOP/results/$r" ] || continue
+		find "$TOP/results/$r" -maxdepth 2 -name '*.txt' -not -path '*/raw/*' -exec cat {} + >>"$tmp/src"
+	done
+	while read -r p c; do
+		git -C "$TOP" show "$c:$p" >>"$tmp/src" 2>/dev/null || fail "${f#"$TOP"/} names $p at $c, which git does not hold"
+	done < <(tr '\n' ' ' <"$f" | grep -oE 'results/[A-Za-z0-9._-]+/[A-Za-z0-9._-]+\.txt`? at [0-9a-f]{7,40}' | tr -d '`' | sed 's/ at / /')
+	for iv in "${ivs[@]}"; do
+		awk -v iv="$iv" 'function dec(s) { return index(s, ".") ? length(s) - index(s, ".") : 0 }
+			BEGIN { split(iv, p, /\.\./); a = p[1]; b = p[2]; ta = 0.5 * 10 ^ -dec(a) + 1e-9; tb = 0.5 * 10 ^ -dec(b) + 1e-9 }
+			{ s = $0; while (match(s, /[0-9]+(\.[0-9]+)?\.\.[0-9]+(\.[0-9]+)?/)) {
+				split(substr(s, RSTART, RLENGTH), q, /\.\./); s = substr(s, RSTART + RLENGTH)
+				if (q[1] - a <= ta && a - q[1] <= ta && q[2] - b <= tb && b - q[2] <= tb) { found = 1; exit } } }
+			END { exit !found }' "$tmp/src" || fail "${f#"$TOP"/}: the interval $iv in its prose is none that the runs it names give"
+		ni=$((ni + 1))
+	done
+	nb=$((nb + 1))
+done
+[ "$ni" -ge 20 ] || fail "only $ni intervals in the docs' prose: the check reads nothing"
+ok "each of the $ni intervals in the prose of $nb pages is one that a run the page names gives"
 
 # A record of kernel builds that names a kernel of results/reference
 # (docs/findings/records/builds-*.log: "NAME: built in ..., build id ID")
