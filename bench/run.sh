@@ -84,12 +84,15 @@ design_used=$design
 [ "$dry" = 0 ] || { print_plan "$sched"; exit 0; }
 
 # ---- what the plan needs: kernels, root filesystem -----------------------
+# (each step's wall time, for the last line: where a run's time went)
+t_step=$(date +%s)
 uniq_variants=$(printf '%s\n' "${labels[@]}" | while read -r l; do echo "${variant_of[$l]}"; done | sort -u | tr '\n' ' ')
 # shellcheck disable=SC2086
 "$SLUBBENCH_TOP/kernels/build.sh" --profile "$profile" ${tree_name:+--tree "$tree_name"} ${vargs[@]+"${vargs[@]}"} $uniq_variants
 for l in "${labels[@]}"; do
 	for x in $smp; do guest_fits "$(kernel_dir "${variant_of[$l]}" "$profile")" "$x" "${mem:-$(default_mem "$x")}"; done
 done
+t_kernels=$(($(date +%s) - t_step)) t_step=$(date +%s)
 image=$("$SLUBBENCH_TOP/rootfs/build.sh" | tail -n1)
 if [ "$(emulated_boots)" -gt 0 ]; then
 	if [ "$accel" = kvm ]; then
@@ -109,6 +112,7 @@ if [ "$(emulated_boots)" -gt 0 ]; then
 	fi
 	[ "$emulated_mode" = mttcg ] || "$SLUBBENCH_TOP/rootfs/initramfs.sh" >/dev/null
 fi
+t_guest=$(($(date +%s) - t_step))
 
 # ---- the run directory ---------------------------------------------------
 if [ -z "$out" ]; then out=$SLUBBENCH_TOP/results/$(date -u +%Y%m%d-%H%M%S)-$profile; fi
@@ -202,4 +206,5 @@ trap - INT TERM
 join_csv
 failed=$(boots_failed) && write_manifest complete "$stop"
 say bench "done: $(find "$out/raw" -name "done" | wc -l) boots ($failed failed) in $(elapsed), stopped on $stop; results in $out"
+say bench "where the time went: kernels ${t_kernels}s, root filesystem and QEMU ${t_guest}s, boots $(($(date +%s) - t_start))s (each kind: the report's Boots line)"
 echo "$out"

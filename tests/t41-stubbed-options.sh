@@ -6,13 +6,16 @@
 # boots' plugin and no other, and the Reproduce line; --emulated-instructions:
 # seeds after the cache model's count instructions alone (cache=off reaches
 # their plugin, and only theirs), in the plan, the Reproduce line and the
-# report; a run made before the option had none.
+# report; a run made before the option had none. The bench says where its
+# time went and the report's Boots line counts boots.csv's rows.
 . "$(dirname "$0")/lib.sh"
 require_vm
 tmpd=$(mktemp -d)
 trap 'rm -rf "$tmpd"' EXIT
-SLUBBENCH_BOOT=$TOP/tests/stub-boot.sh "$TOP/bench/run.sh" --quick --no-count --seed 1 --machine harpertown --out "$tmpd/m" >/dev/null 2>&1 ||
-	fail "a stubbed --machine harpertown run failed"
+SLUBBENCH_BOOT=$TOP/tests/stub-boot.sh "$TOP/bench/run.sh" --quick --no-count --seed 1 --machine harpertown --out "$tmpd/m" >/dev/null 2>"$tmpd/m.log" ||
+	fail "a stubbed --machine harpertown run failed: $(tail -n 5 "$tmpd/m.log")"
+grep -qE '^\[[0-9]+m[0-9]{2}s bench\] where the time went: kernels [0-9]+s, root filesystem and QEMU [0-9]+s, boots [0-9]+s ' "$tmpd/m.log" ||
+	fail "the bench did not say where its time went: $(tail -n 3 "$tmpd/m.log")"
 [ "$(cat "$tmpd"/m/raw/e*/boot-info | grep -c '^counters=1,machine=harpertown$')" = 2 ] ||
 	fail "--machine harpertown did not reach the emulated boots: $(grep -h '^counters=' "$tmpd"/m/raw/*/boot-info | sort | uniq -c)"
 [ "$(grep -h '^counters=' "$tmpd"/m/raw/r*/boot-info | sort -u)" = "counters=0" ] || fail "--machine reached a boot with no counters"
@@ -34,6 +37,9 @@ sha=$(sha256sum <"$tmpd/i.conf" | cut -d' ' -f1)
 grep -qxF "  (from --plan i.conf, sha256 ${sha:0:16}, and the command line)" <<<"$(grep -A4 '^Reproduce:' "$R/report.txt")" ||
 	fail "the report does not name the plan file: $(grep -A4 '^Reproduce:' "$R/report.txt")"
 ok "--plan i.conf: its name and sha256 in plan.json and under the report's Reproduce"
+# the Boots line counts boots.csv's rows, by kind
+nb=$(($(wc -l <"$R/boots.csv") - 1)) nt=$(grep -c ',timed,' "$R/boots.csv") ne=$(grep -c ',emulated,' "$R/boots.csv")
+contains "$(tr '\n' ' ' <"$R/report.txt" | tr -s ' ')" "Boots: $nb in [0-9].* from the first one's start to the last one's end \(boots\.csv, every attempt\); $nt timed, [0-9-]+ s( \(median [0-9]+ s\))? a boot; $ne emulated counters, " "the report's Boots line: $nb boots, $nt timed, $ne emulated"
 # shellcheck source=lib/rundir.sh
 . "$TOP/lib/rundir.sh"
 [ "$(csv_get "$R/emulated-summary.csv" n kernel=head config=c1 scope=all metric=instructions)" = 3 ] &&
