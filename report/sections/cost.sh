@@ -8,7 +8,7 @@
 cost_section() {
 	local f=$R/boots.csv rows kind n secs lo med hi parts='' span='' all='' label
 	[ -s "$f" ] || return 0
-	head -n1 "$f" | tr ',' '\n' | grep -qx start_utc || return 0
+	[[ ",$(head -n1 "$f")," == *,start_utc,* ]] || return 0
 	rows=$("$TOOLS_BIN/slubstats" cost "$f") || return 1
 	while IFS='|' read -r kind n secs lo med hi; do
 		if [ "$kind" = run ]; then
