@@ -14,6 +14,8 @@
 set -euo pipefail
 # shellcheck source=lib/common.sh
 . "$(dirname "$0")/../lib/common.sh"
+# shellcheck source=lib/gittree.sh
+. "$SLUBBENCH_TOP/lib/gittree.sh"
 
 case "${1:-}" in -h | --help) usage_from_header "$0" ;; esac
 [ $# -eq 1 ] || die "usage: studies/user-tree.sh DIR (see --help)"
@@ -23,17 +25,9 @@ want="linux-source-6.12 $(cat "$(tree_fetched 6.12)/version") user-tree 1"
 [ "$(cat "$dir/.git/slubbench-made" 2>/dev/null)" != "$want" ] || exit 0
 need_space "$(dirname "$dir")" 2000
 say tree "making the user's tree $dir (${want% user-tree*} and a commit of its own)"
-rm -rf "$dir" "$dir.tmp" && mkdir -p "$dir.tmp"
-tar -xJf "$tarball" -C "$dir.tmp" --strip-components=1
-export GIT_AUTHOR_NAME=slubbench GIT_AUTHOR_EMAIL=slubbench@localhost GIT_COMMITTER_NAME=slubbench \
-	GIT_COMMITTER_EMAIL=slubbench@localhost GIT_AUTHOR_DATE='2026-12-05T12:00:00Z' GIT_COMMITTER_DATE='2026-12-05T12:00:00Z'
-g() { git -C "$dir.tmp" -c core.autocrlf=false -c gc.auto=0 -c init.defaultBranch=main "$@"; }
-g init --quiet
-# Debian's tarball has a .gitignore that ignores its top-level files: add
-# every file, ignored or not
-g add --force --all .
-g commit --quiet -m "${want% user-tree*}"
+rm -rf "$dir" "$dir.tmp"
+git_tree_from_tarball "$tarball" "$dir.tmp" "${want% user-tree*}"
 printf '\nA line of the user'\''s own, which no build reads.\n' >>"$dir.tmp/Documentation/mm/slub.rst"
-g commit --quiet -a -m "Documentation: mm/slub: a line of the user's own"
+git_tree "$dir.tmp" commit --quiet -a -m "Documentation: mm/slub: a line of the user's own"
 echo "$want" >"$dir.tmp/.git/slubbench-made"
 mv "$dir.tmp" "$dir"

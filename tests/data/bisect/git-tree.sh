@@ -12,6 +12,8 @@
 set -euo pipefail
 # shellcheck source=lib/common.sh
 . "$(dirname "$0")/../../../lib/common.sh"
+# shellcheck source=lib/gittree.sh
+. "$SLUBBENCH_TOP/lib/gittree.sh"
 
 [ $# -eq 1 ] || die "usage: tests/data/bisect/git-tree.sh DIR"
 dir=$1
@@ -30,18 +32,10 @@ want=$( {
 [ "$(cat "$dir/.git/slubbench-made" 2>/dev/null)" != "$want" ] || exit 0
 need_space "$(dirname "$dir")" 2000
 say test "making the bisect's git tree $dir ($KSRC_PKG $(ksrc_version) and the eight changes of tests/data/bisect/series)"
-rm -rf "$dir" "$dir.tmp" && mkdir -p "$dir.tmp"
-tar -xJf "$KSRC_TARBALL" -C "$dir.tmp" --strip-components=1
-export GIT_AUTHOR_NAME=slubbench GIT_AUTHOR_EMAIL=slubbench@localhost GIT_COMMITTER_NAME=slubbench \
-	GIT_COMMITTER_EMAIL=slubbench@localhost GIT_AUTHOR_DATE='2026-12-05T12:00:00Z' GIT_COMMITTER_DATE='2026-12-05T12:00:00Z'
-g() { git -C "$dir.tmp" -c core.autocrlf=false -c gc.auto=0 -c init.defaultBranch=main "$@"; }
-g init --quiet
-# Debian's tarball has a .gitignore that ignores its top-level files: add
-# every file, ignored or not
-g add --force --all .
-g commit --quiet -m "$KSRC_PKG $(ksrc_version)"
+rm -rf "$dir" "$dir.tmp"
+git_tree_from_tarball "$KSRC_TARBALL" "$dir.tmp" "$KSRC_PKG $(ksrc_version)"
 for p in "${patches[@]}"; do
-	g am --quiet --committer-date-is-author-date "$p" >/dev/null || die "git am $p failed in $dir.tmp"
+	git_tree "$dir.tmp" am --quiet --committer-date-is-author-date "$p" >/dev/null || die "git am $p failed in $dir.tmp"
 done
 echo "$want" >"$dir.tmp/.git/slubbench-made"
 mv "$dir.tmp" "$dir"
