@@ -83,7 +83,7 @@ for f in "$F"/*.md "$TOP"/docs/*.md "$TOP"/README.md; do
 	done
 	while read -r p c; do
 		git -C "$TOP" show "$c:$p" >>"$tmp/src" 2>/dev/null || fail "${f#"$TOP"/} names $p at $c, which git does not hold"
-	done < <(tr '\n' ' ' <"$f" | grep -oE 'results/[A-Za-z0-9._-]+/[A-Za-z0-9._-]+\.txt`? at [0-9a-f]{7,40}' | tr -d '`' | sed 's/ at / /')
+	done < <(tr '\n' ' ' <"$f" | grep -oE 'results/[A-Za-z0-9._-]+/[A-Za-z0-9._-]+\.txt`? +at +[0-9a-f]{7,40}' | tr -d '`' | sed 's/ \{1,\}at \{1,\}/ /')
 	for iv in "${ivs[@]}"; do
 		awk -v iv="$iv" 'function dec(s) { return index(s, ".") ? length(s) - index(s, ".") : 0 }
 			BEGIN { split(iv, p, /\.\./); a = p[1]; b = p[2]; ta = 0.5 * 10 ^ -dec(a) + 1e-9; tb = 0.5 * 10 ^ -dec(b) + 1e-9 }
