@@ -3,7 +3,8 @@
  * too) and their wall seconds (in all, least, median, most); and the run's
  * span, from the first boot's start to the last one's end (boots run two at
  * a time overlap, so the span is less than the sum). The report's "Boots"
- * line; the kinds are lib/rundir.sh's (timed, count, emulated, series). */
+ * line; the kinds are lib/rundir.sh's (timed, count, emulated, series: t05
+ * checks the two lists agree). */
 #ifndef SLUBBENCH_COST_H
 #define SLUBBENCH_COST_H
 #include <stddef.h>
