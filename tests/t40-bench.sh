@@ -133,7 +133,10 @@ ok "head adds only at the head, tail only at the tail"
 # partial report left as it was, then --resume finishes it.
 # (A background job starts with SIGINT ignored, and bash cannot trap a
 # signal ignored on entry: perl restores it, as a terminal's Ctrl-C finds it.)
+# The bench's bookkeeping is what is checked, so its boots are stubs
+# (tests/stub-boot.sh, 4 s each): real boots are killed in t42.
 R2=$tmp/run2
+export SLUBBENCH_BOOT=$TOP/tests/stub-boot.sh STUB_SLEEP=4
 # shellcheck disable=SC2016
 # (This run is also an A/A one: tail twice, as tail and tail.2; timed
 # boots only: round 0's counting boots are checked above.)
@@ -174,6 +177,8 @@ grep -q '^tail,2007,1,c1,1,timed,' "$R2/hackbench.csv" && grep -q '^tail\.2,2007
 ok "A/A: a kernel listed twice runs twice, as tail and tail.2"
 
 # A boot that times out: its rows say so, the run goes on and completes.
+# (a real boot, given 3 s)
+unset SLUBBENCH_BOOT STUB_SLEEP
 R3=$tmp/run3
 "$TOP/bench/run.sh" --quick --no-emulated-counters --kernels tail --rounds 1 --no-count --timeout 3 --out "$R3" >"$tmp/log4" 2>&1 ||
 	{ cat "$tmp/log4"; fail "a timed-out boot stopped the run"; }

@@ -18,7 +18,7 @@ expect_fail "$TOP/run.sh" --variant "nopatch" --quick
 contains "$OUT" "--variant takes NAME=PATCH" "malformed --variant refused"
 
 R=$tmp/run
-"$TOP/run.sh" --quick --kernels tail --variant "dtail=$P" --no-emulated-counters --out "$R" >"$tmp/log" 2>&1 ||
+"$TOP/run.sh" --quick --kernels tail --variant "dtail=$P" --rounds 1 --no-count --no-emulated-counters --out "$R" >"$tmp/log" 2>&1 ||
 	{ tail -n 30 "$tmp/log"; fail "./run.sh --variant failed"; }
 jq -e '.kernels.dtail.patches | map(.file) | . == ["0001-mm-slub-add-a-tracepoint-to-add_partial.patch", "user-variant.patch"]' \
 	"$R/manifest.json" >/dev/null || fail "dtail is not stock + the patch: $(jq -c .kernels.dtail.patches "$R/manifest.json")"
