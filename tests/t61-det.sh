@@ -4,14 +4,15 @@
 # and seed give byte-identical counts (SLUB statistics, the plugin's CSV,
 # hackbench's own output), one of them booted beside a busy loop and both
 # at once; another seed gives other counts; the host's load is recorded;
-# a boot of the same seed without the cache model (cache=off) runs the
-# same: the same instructions per vCPU and function, SLUB statistics and
-# hackbench output, and leaves the cache's columns empty. The quantum
-# (--quantum Q, emu/src/slubquantum.c): one seed and Q twice, one beside a
-# busy loop, byte-identical with the plugin's schedule counts; Q = 10000
-# schedules otherwise than no quantum, ending about one turn per Q
-# instructions, from the plan's begin marker on; Q = inf changes nothing the counters count; a second
-# plugin that wants the time control, and bad quanta, refused in one line.
+# a boot of the same seed without the cache model (cache=off) and at
+# Q = inf runs the same: the same instructions per vCPU and function, SLUB
+# statistics, context switches and hackbench output, and leaves the
+# cache's columns empty. The quantum (--quantum Q, emu/src/slubquantum.c):
+# one seed and Q twice, one beside a busy loop, byte-identical with the
+# plugin's schedule counts; Q = 10000 schedules otherwise than no quantum,
+# ending about one turn per Q instructions, from the plan's begin marker
+# on; a second plugin that wants the time control, and bad quanta, refused
+# in one line.
 # The counting-boot store (bench/detstore.sh): a boot of an input booted
 # before, with SLUBBENCH_REUSE_COUNTING=1, is the stored one, byte for
 # byte, and starts no QEMU; another seed boots.
@@ -66,15 +67,18 @@ awk -v l="$load" 'BEGIN { exit !(l >= 0.5) }' || fail "beside a busy loop and an
 grep -qx 'qemu_version=QEMU emulator version 10.0.2.*' "$tmp/a/boot-info" || fail "the QEMU that ran is not recorded: $(grep qemu "$tmp/a/boot-info")"
 ok "the host's load is recorded (host_other_cpu=$load beside a busy loop), and the QEMU"
 
-det 1 off --counters-opts cache=off
+# cache=off and Q = inf in one boot: neither may change what runs
+det 1 off --counters-opts cache=off --quantum inf
 cmp -s <(cut -d, -f1-4 "$tmp/a/emulated-raw.csv") <(cut -d, -f1-4 "$tmp/off/emulated-raw.csv") ||
-	fail "seed 1 with cache=off: other instructions than with the cache model: $(diff <(cut -d, -f1-4 "$tmp/a/emulated-raw.csv") <(cut -d, -f1-4 "$tmp/off/emulated-raw.csv") | head -n 4)"
-for f in c1-emulated-w1.slubstat c1-emulated-w1.txt; do
-	cmp -s "$tmp/a/$f" "$tmp/off/$f" || fail "seed 1 with cache=off: $f differs from the cache model's boot"
+	fail "seed 1 with cache=off at Q=inf: other instructions than with the cache model and no quantum: $(diff <(cut -d, -f1-4 "$tmp/a/emulated-raw.csv") <(cut -d, -f1-4 "$tmp/off/emulated-raw.csv") | head -n 4)"
+for f in c1-emulated-w1.slubstat c1-emulated-w1.txt c1-emulated-w1.ctxt; do
+	cmp -s "$tmp/a/$f" "$tmp/off/$f" || fail "seed 1 with cache=off at Q=inf: $f differs from the boot with the cache model and no quantum"
 done
 [ "$(tail -n +2 "$tmp/off/emulated-raw.csv" | cut -d, -f5- | sort -u)" = ",,,,,,," ] ||
-	fail "cache=off counted cache columns: $(tail -n +2 "$tmp/off/emulated-raw.csv" | cut -d, -f5- | sort -u | head -n 2)"
-ok "seed 1 with cache=off: the same instructions ($(wc -l <"$tmp/off/emulated-raw.csv") rows), SLUB statistics and hackbench output as with the cache model; the cache's columns empty"
+	fail "cache=off counted cache columns: $(tail -n +2 "$tmp/off/emulated-raw.csv" | cut -d, -f5- | sort -u | head -n 4)"
+ok "seed 1 with cache=off at Q=inf: the same instructions ($(wc -l <"$tmp/off/emulated-raw.csv") rows), SLUB statistics, context switches and hackbench output as with the cache model and no quantum; the cache's columns empty"
+[ "$(sed -n 2p "$tmp/off/quantum-raw.csv" | cut -d, -f3)" = 0 ] || fail "Q=inf ended turns: $(sed -n 2p "$tmp/off/quantum-raw.csv")"
+ok "Q=inf: the quantum plugin counts ($(sed -n 2p "$tmp/off/quantum-raw.csv" | cut -d, -f4) PAUSEs) and ends no turn"
 
 SLUBBENCH_REUSE_COUNTING=1 det 2 c
 ! cmp -s "$tmp/a/c1-emulated-w1.slubstat" "$tmp/c/c1-emulated-w1.slubstat" || fail "seeds 1 and 2 gave the same SLUB statistics: the seed does not pick the interleaving"
@@ -125,10 +129,6 @@ a=$(cat "$tmp/a/c1-emulated-w1.ctxt") q=$(cat "$tmp/qa/c1-emulated-w1.ctxt")
 [ "$a" != "$q" ] || fail "Q=10000 and no quantum: the same $a context switches (the quantum changed nothing)"
 ok "seed 1 at Q=10000 twice, one beside a busy loop: byte-identical, the plugin's counts too; $ends turns ended over $insns instructions; $q context switches against $a with no quantum; $pauses PAUSEs; the quantum from the plan's begin ($all turns ended over its $fb instructions)"
 
-det 1 qi --quantum inf
-cmp -s <(counts "$tmp/a") <(counts "$tmp/qi") || fail "Q=inf: the counts differ from a boot without the quantum plugin: $(diff <(counts "$tmp/a") <(counts "$tmp/qi") | head -n 4)"
-[ "$(sed -n 2p "$tmp/qi/quantum-raw.csv" | cut -d, -f3)" = 0 ] || fail "Q=inf ended turns: $(sed -n 2p "$tmp/qi/quantum-raw.csv")"
-ok "Q=inf: the quantum plugin counts ($(sed -n 2p "$tmp/qi/quantum-raw.csv" | cut -d, -f4) PAUSEs) and changes nothing the counters count"
 
 # the time control is one plugin's: a second that asks is refused, and QEMU does not start
 # shellcheck source=lib/qemu.sh
