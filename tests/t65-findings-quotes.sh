@@ -69,12 +69,17 @@ ok "docs/findings gives no duration of boots but in quotes of a report"
 # and t59 hold) is one that a run the page names gives: a .txt of
 # results/NAME (named as results/NAME or `reference...`), or of
 # "results/NAME/FILE.txt at COMMIT" as git has it; equal to the digits the
-# prose gives (1.209 is 1.2090)
-nb=0 ni=0
+# prose gives (1.209 is 1.2090). An estimate written before its interval
+# ("x5.70 (4.68..6.93)", "+15.0% (1.049..1.260)", "x1.163, 1.008..1.342")
+# must stand beside that interval in the run's text: on its line or the
+# line before (tests/estimate.awk).
+nb=0 ni=0 ne=0
 for f in "$F"/*.md "$TOP"/docs/*.md "$TOP"/README.md; do
 	prose=$(awk '/^```/ { inb = !inb; next } !inb && !/^\|/' "$f" | tr '\n' ' ')
 	mapfile -t ivs < <(grep -oE '[0-9]+\.[0-9]+\.\.[0-9]+\.[0-9]+' <<<"$prose" | sort -u)
 	[ "${#ivs[@]}" -gt 0 ] || continue
+	mapfile -t ests < <(tr -s ' ' <<<"$prose" |
+		grep -oE '(^|[ (])[x+-]?[0-9]+\.[0-9]+%?( \(|, )([^()]{0,20}[ ,;:])?[0-9]+\.[0-9]+\.\.[0-9]+\.[0-9]+' | sed 's/^[ (]//' | sort -u)
 	: >"$tmp/src"
 	# shellcheck disable=SC2016 # the backquotes are markdown's
 	for r in $(grep -oE 'results/[A-Za-z0-9._-]+|`reference[A-Za-z0-9._-]*`' "$f" | tr -d '`' | sed 's,^results/,,' | sort -u); do
@@ -93,10 +98,16 @@ for f in "$F"/*.md "$TOP"/docs/*.md "$TOP"/README.md; do
 			END { exit !found }' "$tmp/src" || fail "${f#"$TOP"/}: the interval $iv in its prose is none that the runs it names give"
 		ni=$((ni + 1))
 	done
+	for e in "${ests[@]}"; do
+		est=$(sed -E 's/^[x+-]?([0-9.]+).*/\1/' <<<"$e")
+		awk -v iv="${e##*[ (]}" -v est="$est" -f "$TOP/tests/estimate.awk" "$tmp/src" ||
+			fail "${f#"$TOP"/}: the estimate in '$e)' is not beside its interval in the runs it names"
+		ne=$((ne + 1))
+	done
 	nb=$((nb + 1))
 done
-[ "$ni" -ge 20 ] || fail "only $ni intervals in the docs' prose: the check reads nothing"
-ok "each of the $ni intervals in the prose of $nb pages is one that a run the page names gives"
+[ "$ni" -ge 20 ] && [ "$ne" -ge 20 ] || fail "only $ni intervals and $ne estimates in the docs' prose: the check reads nothing"
+ok "each of the $ni intervals in the prose of $nb pages is one that a run the page names gives, and each of the $ne estimates before one stands beside it there"
 
 # A record of kernel builds that names a kernel of results/reference
 # (docs/findings/records/builds-*.log: "NAME: built in ..., build id ID")
