@@ -89,30 +89,42 @@ matches() {
 # offline: the unit tier's tests run without a network where unshare can
 offline=()
 ! unshare -n true 2>/dev/null || offline=(unshare -n)
-pass=0 fail=0 skip=0 smoke_secs=0
+pass=0 fail=0 skip=0 smoke_secs=0 cpu_total=0
 logdir=$SLUBBENCH_CACHE/logs/tests
 mkdir -p "$logdir"
 times=$logdir/check.time
 touch "$times"
 # start NAME FILE TIER: the test in the background, in a session of its
 # own (so that an interrupted suite stops the test's boots too), its start
-# time and pid remembered (the unit tier offline)
+# time and pid remembered (the unit tier offline); the CPU time of what it
+# ran and waited for (its boots' QEMU too: bash's "times") into NAME.times
 declare -A pid_of=() t0_of=() tier_of=()
 start() {
 	local run=()
 	[ "$3" != unit ] || run=(${offline[@]+"${offline[@]}"})
 	t0_of[$1]=$(date +%s)
 	tier_of[$1]=$3
-	setsid ${run[@]+"${run[@]}"} bash "$2" >"$logdir/$1.log" 2>&1 </dev/null &
+	rm -f "$logdir/$1.times"
+	# shellcheck disable=SC2016 # the inner script's own variables
+	setsid ${run[@]+"${run[@]}"} bash -c 'bash "$0"; rc=$?; times >"$1"; exit "$rc"' "$2" "$logdir/$1.times" \
+		>"$logdir/$1.log" 2>&1 </dev/null &
 	pid_of[$1]=$!
+}
+# cpu_secs NAME: the user and system seconds the test's processes took
+# (the second line of "times": 0m12.340s 0m3.210s), or "?"
+cpu_secs() {
+	awk 'NR == 2 { t = 0; for (i = 1; i <= 2; i++) { split($i, p, /[ms]/); t += p[1] * 60 + p[2] } printf "%d", t + 0.5; ok = 1 }
+		END { if (!ok) printf "?" }' "$logdir/$1.times" 2>/dev/null || printf '?'
 }
 # finish NAME RC: its time recorded, its result said and counted
 finish() {
-	local name=$1 rc=$2 tier=${tier_of[$1]} secs last note
+	local name=$1 rc=$2 tier=${tier_of[$1]} secs last note cpu
 	secs=$(($(date +%s) - t0_of[$1]))
 	last=$(awk -v n="$name" '$1 == n { print $2 }' "$times")
 	{ grep -v "^$name " "$times" || true; echo "$name $secs"; } >"$times.tmp" && mv "$times.tmp" "$times"
-	note="${secs}s${last:+, last ${last}s}"
+	cpu=$(cpu_secs "$name")
+	[ "$cpu" = '?' ] || cpu_total=$((cpu_total + cpu))
+	note="${secs}s, cpu ${cpu}s${last:+, last ${last}s}"
 	[ "$tier" != smoke ] || smoke_secs=$((smoke_secs + secs))
 	[ "$tier" = smoke ] || [ "$secs" -le "$(tier_budget "$tier")" ] || note+="; over the $tier tier's $(tier_budget "$tier") s"
 	case "$rc" in
@@ -180,6 +192,7 @@ trap - EXIT
 [ "$smoke_secs" -le "$(tier_budget smoke)" ] || say test "the smoke tier took $smoke_secs s, over its $(tier_budget smoke) s"
 [ "$SLUBBENCH_REUSE_COUNTING" != 1 ] || say test "$(store_said "$(counting_store)" "counting-mode boots" booting booted)"
 [ "$SLUBBENCH_REUSE_BUILDS" != 1 ] || say test "$(store_said "$(build_store)" "kernel builds" building built)"
+say test "CPU time of the tests (theirs and their boots'): $cpu_total s"
 say test "slowest (their last times, $times): $(sort -k2,2nr "$times" | head -n5 | awk '{ printf "%s%s %ss", (NR > 1 ? ", " : ""), $1, $2 }')"
 echo "$pass passed, $fail failed, $skip skipped ($jobs at once)"
 [ "$fail" -eq 0 ]
