@@ -1,0 +1,29 @@
+# shellcheck shell=bash
+# Counting-mode boots of head for t61 and t66 (sourced after tests/lib.sh):
+# the bench's own guest plan as an emulated-counters boot runs it, a boot
+# with it, and what a boot counted, in one text.
+# Inputs: the caller's globals read here (t10's shellcheck sees them):
+declare -g TOP HOT_CACHES
+
+# det_plan DIR: DIR/plan.sh, the plan every boot of det runs
+det_plan() {
+	{
+		printf 'SB_CONFIGS=%q\nSB_WARMUP=1\nSB_TIMED=0\nSB_COUNT=0\nSB_PROFILE=0\nSB_EMULATED=1\nSB_CACHES=%q\n' \
+			"socket:process:4:50:20:100" "$HOT_CACHES"
+		cat "$TOP/bench/guest-plan.sh"
+	} >"$1/plan.sh"
+}
+# det DIR SEED NAME [BOOT-OPTION...]: head booted in the counting mode
+# with DIR/plan.sh, into DIR/NAME (its log DIR/NAME.log)
+det() {
+	local d=$1 seed=$2 name=$3
+	shift 3
+	"$TOP/bench/boot.sh" --det "$seed" --counters "$@" --timeout 600 --out "$d/$name" --plan "$d/plan.sh" head >"$d/$name.log" 2>&1 ||
+		fail "seed $seed ($name): boot failed: $(tail -n 3 "$d/$name.log")"
+}
+# counts DIR: what the boot counted, in one text (the plugin's CSV, the
+# SLUB statistics, hackbench's output with its virtual time, the context
+# switches)
+counts() {
+	cat "$1/emulated-raw.csv" "$1/c1-emulated-w1.slubstat" "$1/c1-emulated-w1.txt" "$1/c1-emulated-w1.ctxt"
+}
