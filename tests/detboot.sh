@@ -5,6 +5,14 @@
 # Inputs: the caller's globals read here (t10's shellcheck sees them):
 declare -g TOP HOT_CACHES
 
+# det_require: skip unless head can be booted in the counting mode here
+# (a VM host, QEMU 10), and build head and the plugins if they are not
+det_require() {
+	require_vm
+	require_qemu10
+	"$TOP/kernels/build.sh" head >/dev/null
+	"$TOP/emu/build.sh" --qemu 10 >/dev/null
+}
 # det_plan DIR: DIR/plan.sh, the plan every boot of det runs
 det_plan() {
 	{

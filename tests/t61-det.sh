@@ -10,10 +10,9 @@
 # input refused before anything boots. (The quantum, cache=off and Q=inf:
 # t66.)
 . "$(dirname "$0")/lib.sh"
-require_vm
-require_qemu10
-"$TOP/kernels/build.sh" head >/dev/null
-"$TOP/emu/build.sh" --qemu 10 >/dev/null
+# shellcheck source=tests/detboot.sh
+. "$TOP/tests/detboot.sh"
+det_require
 tmp=$(mktemp -d)
 # every boot here boots, but for the store's own checks (in a store of its own)
 unset SLUBBENCH_REUSE_COUNTING
@@ -21,8 +20,6 @@ export SLUBBENCH_COUNTING_STORE=$tmp/store
 busy=
 trap '[ -z "$busy" ] || kill "$busy" 2>/dev/null; rm -rf "$tmp"' EXIT
 
-# shellcheck source=tests/detboot.sh
-. "$TOP/tests/detboot.sh"
 det_plan "$tmp"
 
 # a: alone at first (and into the store); b: the same seed beside a busy

@@ -12,10 +12,9 @@
 # determinism and its store: t61, whose seed-1 boot with no quantum is
 # this test's too, from the store in a suite.)
 . "$(dirname "$0")/lib.sh"
-require_vm
-require_qemu10
-"$TOP/kernels/build.sh" head >/dev/null
-"$TOP/emu/build.sh" --qemu 10 >/dev/null
+# shellcheck source=tests/detboot.sh
+. "$TOP/tests/detboot.sh"
+det_require
 tmp=$(mktemp -d)
 # seed 1 with no quantum may come from the store (as the suite sets it);
 # every other boot here boots
@@ -23,8 +22,6 @@ reuse_a=${SLUBBENCH_REUSE_COUNTING:-0}
 unset SLUBBENCH_REUSE_COUNTING
 busy=
 trap '[ -z "$busy" ] || kill "$busy" 2>/dev/null; rm -rf "$tmp"' EXIT
-# shellcheck source=tests/detboot.sh
-. "$TOP/tests/detboot.sh"
 det_plan "$tmp"
 
 # a: seed 1 with no quantum (in a suite, the counting-boot store's)
