@@ -18,7 +18,7 @@ trap 'rm -rf "$tmp"' EXIT
 # (A background job starts with SIGINT ignored, and bash cannot trap a
 # signal ignored on entry: perl restores it, as a terminal's Ctrl-C finds it.)
 # The bench's bookkeeping is what is checked, so its boots are stubs
-# (tests/stub-boot.sh, 4 s each): real boots are killed in t42.
+# (tests/stub-boot.sh, 4 s each): real boots are killed in t44.
 R2=$tmp/run2
 export SLUBBENCH_BOOT=$TOP/tests/stub-boot.sh STUB_SLEEP=4
 # shellcheck disable=SC2016
