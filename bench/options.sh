@@ -212,10 +212,9 @@ set_opt() {
 # set_opt_at PREFIX SUFFIX KEY VALUE: set_opt, its refusal said as
 # "PREFIX<the check's words>SUFFIX" (a plan file's line, a saved plan).
 set_opt_at() {
-	local msg
-	msg=$( (set_opt "$3" "$4") 2>&1 >/dev/null) || true
-	[ -z "$msg" ] || die "$1${msg#slubbench: error: }$2"
+	DIE_BEFORE=$1 DIE_AFTER=$2
 	set_opt "$3" "$4"
+	DIE_BEFORE='' DIE_AFTER=''
 }
 
 # parse_opts ARG...: the command line, into the settings; GIVEN[KEY]: the

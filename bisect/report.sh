@@ -141,9 +141,13 @@ mkdir -p "$dir/plots"
 csv_rows "$dir/steps.csv" step value | awk -F'|' '$2 != "" { print $1, $2 }' >"$dir/plots/bisect.dat"
 if [ -s "$dir/plots/bisect.dat" ]; then
 	for fmt in png svg; do
-		gnuplot -e "fmt='$fmt'; out=$(gp_str "$dir/plots/bisect.$fmt"); dat=$(gp_str "$dir/plots/bisect.dat"); dir=$(gp_str "$SLUBBENCH_TOP/report/gp");
-			title_text=$(gp_str "$metric per 1000 messages along the series (each boot a point)"); sub_text=$(gp_str "$(basename "$dir")");
-			nsteps=$nsteps; good=${good_edge:-0}; bad=${bad_edge:-0}" "$SLUBBENCH_TOP/bisect/bisect.gp" ||
+		prog="fmt='$fmt';"
+		gp_set prog out "$dir/plots/bisect.$fmt"
+		gp_set prog dat "$dir/plots/bisect.dat"
+		gp_set prog dir "$SLUBBENCH_TOP/report/gp"
+		gp_set prog title_text "$metric per 1000 messages along the series (each boot a point)"
+		gp_set prog sub_text "$(basename "$dir")"
+		gnuplot -e "$prog nsteps=$nsteps; good=${good_edge:-0}; bad=${bad_edge:-0}" "$SLUBBENCH_TOP/bisect/bisect.gp" ||
 			die "gnuplot failed on bisect/bisect.gp"
 	done
 fi

@@ -34,9 +34,11 @@ usage_from_header() {
 . "$SLUBBENCH_TOP/lib/text.sh"
 
 # die MESSAGE...: a clear error on stderr, exit 1; what it quotes made safe
-# for a terminal, and cut after 600 characters.
+# for a terminal, and cut after 600 characters. DIE_BEFORE and DIE_AFTER
+# (set_opt_at's): words said around every MESSAGE while they are set.
+DIE_BEFORE='' DIE_AFTER=''
 die() {
-	local m="$*"
+	local m="$DIE_BEFORE$*$DIE_AFTER"
 	[ "${#m}" -le 600 ] || m="${m:0:600}... (cut)"
 	printf 'slubbench: error: %s\n' "$m" | term_safe >&2
 	exit 1

@@ -227,9 +227,12 @@ run_dir_of() {
 	esac
 }
 
-# gp_str VALUE: VALUE as a gnuplot single-quoted string (only '' is special there).
-gp_str() {
-	printf "'%s'" "${1//\'/\'\'}"
+# gp_set PROG NAME VALUE: " NAME='VALUE';" added to the gnuplot program in
+# the variable PROG, VALUE single-quoted (only '' is special there); in this
+# shell, with no command substitution.
+gp_set() {
+	local -n _gp_prog=$1
+	_gp_prog+=" $2='${3//\'/\'\'}';"
 }
 
 # boot_attempts FILE COLUMN...: the rows of boots.csv FILE as csv_rows

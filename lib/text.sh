@@ -12,6 +12,24 @@ wrap() {
 		print line }'
 }
 
+# wrapln TEXT: TEXT's lines as wrap folds them, in this shell (no process:
+# a report says hundreds of lines); bytes counted as wrap's awk counts them
+wrapln() {
+	local LC_ALL=C rest=$1 line cut
+	while :; do
+		line=${rest%%$'\n'*}
+		while [ ${#line} -gt 78 ]; do
+			cut=78
+			while [ $cut -gt 20 ] && [ "${line:cut:1}" != " " ]; do cut=$((cut - 1)); done
+			printf '%s\n' "${line:0:cut}"
+			line="    ${line:cut+1}"
+		done
+		printf '%s\n' "$line"
+		[[ "$rest" == *$'\n'* ]] || return 0
+		rest=${rest#*$'\n'}
+	done
+}
+
 # long_names WIDTH [AT]: a table's rows with a name wider than its column
 # (the WIDTH characters from column AT, default 2: printf's %-WIDTHs, which
 # pads and never cuts) put the name on a line of its own and blank its cell,

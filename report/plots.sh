@@ -1,7 +1,7 @@
 # shellcheck shell=bash
 # The report's charts, sourced by report/report.sh (R, M, S, kernels,
 # baseline, main, sv, mv_). Every value reaches gnuplot as a data file or
-# as a string quoted for gnuplot (gp_str): nothing from the run is code.
+# as a string quoted for gnuplot (gp_set): nothing from the run is code.
 # Inputs: the caller's globals read here (t10's shellcheck sees them):
 declare -g baseline kernels main main_vcpus
 PLOTS=$R/plots
@@ -156,9 +156,9 @@ if [ -n "$SERIES_SHOWN" ]; then
 	done <<<"$SERIES_SHOWN" >"$PLOTS/series.dat"
 fi
 
-cpus="$(jq -r .plan.smp "$M") vCPUs"
+cpus="${MF[smp]} vCPUs"
 [ "$SEVERAL_VCPUS" = 0 ] || cpus="$main_vcpus (of $(awk '{ print $1 }' <<<"$SCALING" | paste -sd, -)) vCPUs"
-sub="$(jq -r .run_id "$M"), profile $(jq -r .plan.profile "$M"), $cpus ($(jq -r .accel "$M"))"
+sub="${MF[run_id]}, profile ${MF[profile]}, $cpus (${MF[accel]})"
 # plot NAME TITLE [NAME=NUMBER | labels=WORDS...]: the chart from
 # report/gp/NAME.gp, or none without data (labels: run labels, the
 # kernels' names, for a chart's tics)
@@ -168,17 +168,23 @@ plot() {
 	[ -s "$PLOTS/$name.dat" ] && awk 'NF >= 2 && $NF ~ /^-?[0-9.eE+-]+$/ { f = 1 } END { exit !f }' "$PLOTS/$name.dat" ||
 		{ rm -f "$PLOTS/$name".{png,svg,dat}; return 0; }
 	for fmt in png svg; do
-		prog="dir=$(gp_str "$TOP/report/gp"); fmt='$fmt'; out=$(gp_str "$PLOTS/$name.$fmt"); dat=$(gp_str "$PLOTS/$name.dat");"
-		prog+=" pts=$(gp_str "$PLOTS/times-points.dat"); title_text=$(gp_str "$title"); sub_text=$(gp_str "$sub");"
+		prog=
+		gp_set prog dir "$TOP/report/gp"
+		gp_set prog fmt "$fmt"
+		gp_set prog out "$PLOTS/$name.$fmt"
+		gp_set prog dat "$PLOTS/$name.dat"
+		gp_set prog pts "$PLOTS/times-points.dat"
+		gp_set prog title_text "$title"
+		gp_set prog sub_text "$sub"
 		for a in "$@"; do
 			if [[ "$a" =~ ^labels=[A-Za-z0-9_.+@\ -]*$ ]]; then
-				prog+=" labels=$(gp_str "${a#labels=}");"
+				gp_set prog labels "${a#labels=}"
 				continue
 			fi
 			[[ "$a" =~ ^[a-z_]+=[0-9]+$ ]] || die "bug: gnuplot setting '$a'"
 			prog+=" $a;"
 		done
-		gnuplot -e "$prog" "$TOP/report/gp/$name.gp" 2>"$PLOTS/$name.log" || { cat "$PLOTS/$name.log" >&2; die "gnuplot failed on report/gp/$name.gp"; }
+		gnuplot -e "${prog# }" "$TOP/report/gp/$name.gp" 2>"$PLOTS/$name.log" || { cat "$PLOTS/$name.log" >&2; die "gnuplot failed on report/gp/$name.gp"; }
 	done
 	rm -f "$PLOTS/$name.log"
 }

@@ -77,6 +77,7 @@ REPORT_ARGS=
 [ -z "$baseline" ] || REPORT_ARGS+=" --baseline $baseline"
 for ((i = 1; i < ${#prices[@]}; i += 2)); do REPORT_ARGS+=" --price ${prices[i]}"; done
 M=$R/manifest.json
+model_manifest "$M"
 
 mapfile -t kernels < <(jq -r '.kernels | keys_unsorted[]' "$M")
 HOT_CACHES=$(run_hot_caches "$M")
@@ -97,11 +98,11 @@ if [ "$(csv_rows "$R/counters.csv" kind source | grep -cx 'emulated|slub' || tru
 fi
 # emulated_mode: how the emulated counters' boots ran (det: the counting
 # mode, counts independent of the host; mttcg; empty in older runs)
-emulated_mode=$(jq -r '.emulated_mode // "" | tostring' "$M")
+emulated_mode=${MF[emulated_mode]}
 case "$emulated_mode" in det | mttcg | "") ;; *) die "$M: emulated_mode '$emulated_mode' is not det or mttcg; refusing this run" ;; esac
 # RUN_QUANTUM: the counting mode's quantum, from the plan (runs older than
 # it: inf, icount's turns alone)
-RUN_QUANTUM=$(jq -r '.plan.quantum // "inf" | tostring' "$M")
+RUN_QUANTUM=${MF[quantum]}
 det_quantum_ok "$RUN_QUANTUM" || die "$M: quantum '$(term_safe <<<"$RUN_QUANTUM")' is not inf or a whole number from 1 to 1000000000; refusing this run"
 
 # The model (report/model.sh): each table loaded once it is written, read

@@ -5,11 +5,18 @@
 # Inputs: the caller's globals read here (t10's shellcheck sees them):
 declare -g main_desc
 T=$R/report.txt.tmp
-pct() { awk -v v="$1" 'BEGIN { if (v == "") print "n/a"; else printf "%+.1f%%", 100 * (v - 1) }'; }
-f3() { awk -v v="$1" 'BEGIN { if (v == "") print "n/a"; else printf "%.3f", v }'; }
-# fci V: an interval's end in at most 6 characters
-fci() { awk -v v="$1" 'BEGIN { printf (v < 10 ? "%.3f" : v < 100 ? "%.2f" : v < 1000 ? "%.1f" : "%.3g"), v }'; }
-fp() { awk -v v="$1" 'BEGIN { if (v == "") print "n/a"; else if (v < 0.0001) print "<0.0001"; else printf "%.4f", v }'; }
+# The report's number formats, as awk functions (AWK_FMT, for a table's
+# one awk) and as commands of one value: pct V, a ratio as a change; f3 V;
+# fci V, an interval's end in at most 6 characters; fp V, a p-value
+AWK_FMT='
+function pct(v) { return v == "" ? "n/a" : sprintf("%+.1f%%", 100 * (v - 1)) }
+function f3(v) { return v == "" ? "n/a" : sprintf("%.3f", v) }
+function fci(v) { return sprintf(v < 10 ? "%.3f" : v < 100 ? "%.2f" : v < 1000 ? "%.1f" : "%.3g", v) }
+function fp(v) { return v == "" ? "n/a" : v < 0.0001 ? "<0.0001" : sprintf("%.4f", v) }'
+pct() { awk -v v="$1" "$AWK_FMT"' BEGIN { print pct(v) }'; }
+f3() { awk -v v="$1" "$AWK_FMT"' BEGIN { print f3(v) }'; }
+fci() { awk -v v="$1" "$AWK_FMT"' BEGIN { print fci(v) }'; }
+fp() { awk -v v="$1" "$AWK_FMT"' BEGIN { print fp(v) }'; }
 # fit_page: every line at most 80 columns: a longer one (a long label or
 # symbol from the run) is folded, each piece but the last ending in a
 # backslash, never inside a UTF-8 character; slubbench's own lines all fit
@@ -30,10 +37,10 @@ fit_page() {
 # the Holm family's size (slubstats times decides it: summary.csv's family)
 family=$(csv_rows "$R/summary.csv" family | awk '$0 != "" && v == "" { v = $0 } END { print v + 0 }')
 # a run older than the vcpus column: its one count, from the plan
-old_cpus=$(jq -r '.plan.smp // "-" | tostring | if test("^[0-9]+$") then . else "-" end' "$M")
-rounds_run=$(jq -r '.plan.rounds_run // .plan.rounds' "$M")
-design=$(jq -r '.plan.design // "unknown"' "$M")
-accel=$(jq -r .accel "$M")
+old_cpus=${MF[old_cpus]}
+rounds_run=${MF[rounds_run]}
+design=${MF[design]}
+accel=${MF[accel]}
 
 headline() { # KERNEL: one line against the baseline
 	local k=$1 ratio v ap apl aph ep epl eph epn where=""
@@ -52,23 +59,24 @@ headline() { # KERNEL: one line against the baseline
 	me_set eph "$k" "$main" all add_partial ratio_hi
 	me_set epn "$k" "$main" all add_partial n
 	[ -z "$ep" ] || where=" in the timed boots (MTTCG: moves with the host's load)"
-	printf '  %s: %s, %s (ratio %s, CI %s..%s, %s pairs)%s%s\n' "$k" "$v" "$(pct "$ratio")" "$(f3 "$ratio")" \
-		"$(f3 "$lo")" "$(f3 "$hi")" "$pairs" \
-		"$([ -n "$ap" ] && printf '; add_partial calls per message x%.2f (95%% CI %.2f..%.2f)%s' "$ap" "${apl:-0}" "${aph:-0}" "$where")" \
-		"$([ -n "$ep" ] && printf '; x%.2f (95%% CI %.2f..%.2f) in the %s (%s boots per kernel, paired by seed)' "$ep" "${epl:-0}" "${eph:-0}" \
-			"$([ "$emulated_mode" = det ] && echo "counting mode, which the host does not move" || echo "emulated counters' boots")" "$epn")"
+	local nums aps='' eps='' what="emulated counters' boots"
+	nums=$(awk -v r="$ratio" -v lo="$lo" -v hi="$hi" "$AWK_FMT"' BEGIN { printf "%s (ratio %s, CI %s..%s", pct(r), f3(r), f3(lo), f3(hi) }')
+	[ -z "$ap" ] || printf -v aps '; add_partial calls per message x%.2f (95%% CI %.2f..%.2f)%s' "$ap" "${apl:-0}" "${aph:-0}" "$where"
+	[ "$emulated_mode" != det ] || what="counting mode, which the host does not move"
+	[ -z "$ep" ] || printf -v eps '; x%.2f (95%% CI %.2f..%.2f) in the %s (%s boots per kernel, paired by seed)' "$ep" "${epl:-0}" "${eph:-0}" "$what" "$epn"
+	printf '  %s: %s, %s, %s pairs)%s%s\n' "$k" "$v" "$nums" "$pairs" "$aps" "$eps"
 }
 
 {
 	echo "slubbench: SLUB add_partial() head vs tail insertion, hackbench"
-	echo "run $(jq -r .run_id "$M") ($(jq -r .status "$M")$(jq -r '.stop_reason // "" | if . == "" then "" else "; " + . end' "$M")), $(jq -r .updated "$M")" | wrap
-	[ "$(jq -r .status "$M")" = complete ] ||
-		echo "PARTIAL: $(jq -r .boots.done "$M") of $(jq -r .boots.expected "$M") boots so far; every figure below is of those alone" | wrap
+	wrapln "run ${MF[run_id]} (${MF[status]}${MF[stop_note]}), ${MF[updated]}"
+	[ "${MF[status]}" = complete ] ||
+		wrapln "PARTIAL: ${MF[boots_done]} of ${MF[boots_expected]} boots so far; every figure below is of those alone"
 	echo
-	echo "Headline: hackbench time against $baseline, main configuration" | wrap
-	echo "  $main_desc" | wrap
-	echo "  Ratio of geometric means, paired by round; CI: its interval," | wrap
-	echo "  Holm-adjusted over the run's $family comparisons (family-wise 95%)." | wrap
+	wrapln "Headline: hackbench time against $baseline, main configuration"
+	wrapln "  $main_desc"
+	wrapln "  Ratio of geometric means, paired by round; CI: its interval,"
+	wrapln "  Holm-adjusted over the run's $family comparisons (family-wise 95%)."
 	for k in "${kernels[@]}"; do
 		[ "$k" = "$baseline" ] || headline "$k" | wrap
 	done
@@ -95,19 +103,19 @@ headline() { # KERNEL: one line against the baseline
 			[ "$line" = "  $k:" ] || echo "${line%,}"
 		done)
 		if [ -n "$lines" ]; then
-			echo "  add_partial calls per message against $baseline, by vCPUs (exact counts;" | wrap
-			echo "  paired by round, 95% CI; see Scaling):" | wrap
+			wrapln "  add_partial calls per message against $baseline, by vCPUs (exact counts;"
+			wrapln "  paired by round, 95% CI; see Scaling):"
 			wrap <<<"$lines"
 		fi
 	fi
 	if [ -s "$R/emulated-summary.csv" ]; then
 		q=$RUN_QUANTUM
-		[ "$emulated_mode" != det ] || [ "$q" != inf ] || echo "  Emulated counters in the counting mode (the host does not move them), where one vCPU runs at a time: lines bounce between vCPUs only when the vCPUs take turns, so these transfers are not a parallel machine's (see Emulated counters; --emulated-mode mttcg counts under MTTCG)." | wrap
-		[ "$emulated_mode" != det ] || [ "$q" = inf ] || echo "  Emulated counters in the counting mode (the host does not move them), one vCPU at a time for at most $q instructions a turn (--quantum $q): how close that schedule comes to parallel vCPUs, the schedule table says (Emulated counters)." | wrap
-		echo "  Emulated counters per message against $baseline (exact counts of what ran;" | wrap
-		echo "  ratio of geometric means over boots; CI Holm-adjusted as below, with 3" | wrap
-		echo "  boots or more per kernel, else the range over every pair of boots," | wrap
-		echo "  marked 'r'):" | wrap
+		[ "$emulated_mode" != det ] || [ "$q" != inf ] || wrapln "  Emulated counters in the counting mode (the host does not move them), where one vCPU runs at a time: lines bounce between vCPUs only when the vCPUs take turns, so these transfers are not a parallel machine's (see Emulated counters; --emulated-mode mttcg counts under MTTCG)."
+		[ "$emulated_mode" != det ] || [ "$q" = inf ] || wrapln "  Emulated counters in the counting mode (the host does not move them), one vCPU at a time for at most $q instructions a turn (--quantum $q): how close that schedule comes to parallel vCPUs, the schedule table says (Emulated counters)."
+		wrapln "  Emulated counters per message against $baseline (exact counts of what ran;"
+		wrapln "  ratio of geometric means over boots; CI Holm-adjusted as below, with 3"
+		wrapln "  boots or more per kernel, else the range over every pair of boots,"
+		wrapln "  marked 'r'):"
 		hl_r='' hl_lo='' hl_hi='' hl_b=''
 		for k in "${kernels[@]}"; do
 			# instructions always; misses and transfers where the cache
@@ -121,23 +129,25 @@ headline() { # KERNEL: one line against the baseline
 				ev_set hl_lo "$k" all "$m" lo
 				ev_set hl_hi "$k" all "$m" hi
 				ev_set hl_b "$k" all "$m" bounds
-				printf -v hl_cell ' %s x%.3f (%.3f..%.3f%s),' "$m" "$hl_r" "$hl_lo" "$hl_hi" "$([ "$hl_b" = range ] && echo ' r')"
+				hl_mark=''
+				[ "$hl_b" != range ] || hl_mark=' r'
+				printf -v hl_cell ' %s x%.3f (%.3f..%.3f%s),' "$m" "$hl_r" "$hl_lo" "$hl_hi" "$hl_mark"
 				line+=$hl_cell
 			done
-			echo "${line%,}" | wrap
+			wrapln "${line%,}"
 		done
 	fi
 	echo
 	case "$design" in
-	williams) order="a Williams order (seed $(jq -r .plan.seed "$M")): in each complete square every kernel stands in every position equally often, and right after every other kernel equally often" ;;
-	random) order="an independent seeded random order per round (seed $(jq -r .plan.seed "$M"))" ;;
+	williams) order="a Williams order (seed ${MF[seed]}): in each complete square every kernel stands in every position equally often, and right after every other kernel equally often" ;;
+	random) order="an independent seeded random order per round (seed ${MF[seed]})" ;;
 	*) order="the order recorded in boots.csv ($design design)" ;;
 	esac
 	each="every kernel once"
 	[ "$SEVERAL_VCPUS" = 0 ] || each="every kernel at every vCPU count once (a block of each count's kernels, the blocks in a balanced order too)"
 	echo "Design: $rounds_run timed rounds; each boots $each, in $order. Timed boots only time; counting and profiling ran in round 0, boots of their own, never timed$( [ -s "$R/emulated.csv" ] && echo "; so did the emulated counters (boots eNN)")." | wrap
-	mem=$(jq -r '.plan.mem // ""' "$M")
-	echo "vCPUs: $(jq -r '.plan.smp | tostring | split(" ") | join(", ")' "$M"); memory: ${mem:-the default for each vCPU count}${mem:+ MiB}; accel $accel; host cores: $(jq -r .host.cores "$M"). '*': the interval excludes 1; 'o': oversubscribed, more vCPUs than host cores, so the wall time is not the kernel's alone." | wrap
+	mem=${MF[mem]}
+	wrapln "vCPUs: ${MF[smp_list]}; memory: ${mem:-the default for each vCPU count}${mem:+ MiB}; accel $accel; host cores: ${MF[host_cores]}. '*': the interval excludes 1; 'o': oversubscribed, more vCPUs than host cores, so the wall time is not the kernel's alone."
 	cost_section
 	echo
 	echo "Times (seconds), every configuration, against $baseline:"
@@ -145,27 +155,21 @@ headline() { # KERNEL: one line against the baseline
 	printf '  %-9s %6s %4s %4s %8s %8s %6s %8s %15s\n' kernel groups cpus n geomean median "cov%" change "CI (Holm)"
 	printf '  %-9s %6s %4s %4s %8s %8s %6s %8s %15s\n' --------- ------ ---- ---- -------- -------- ------ -------- ---------------
 	csv_rows "$R/summary.csv" vcpus kernel groups n geomean median cov_pct ratio ci_lo ci_hi verdict failed timing |
-		sort -t'|' -s -k1,1n | while IFS='|' read -r cpus k g n gm med cov ratio lo hi v failed timing; do
-			mark=' ' over=''
-			case "$v" in slower | faster) mark='*' ;; esac
-			[ "$timing" != oversubscribed ] || over=o
-			ci=-
-			[ -z "$lo" ] || ci="$(fci "$lo")..$(fci "$hi")"
-			printf '  %-9s %6s %4s %4s %8s %8s %6s %7s%s %15s %s\n' "$k" "$g" "${cpus:-$old_cpus}" "$n" "$(f3 "$gm")" "$(f3 "$med")" \
-				"$(awk -v v="$cov" 'BEGIN { printf (v == "" ? "-" : "%.1f"), v }')" \
-				"$([ "$k" = "$baseline" ] && echo base || pct "$ratio")" "$mark" "$ci" "$over"
-			[ "${failed:-0}" = 0 ] || printf '  %-9s %6s %4s runs failed\n' "" "" "$failed"
-		done | long_names 9
+		sort -t'|' -s -k1,1n | awk -F'|' -v base="$baseline" -v old="$old_cpus" "$AWK_FMT"'
+		{ k = $2; mark = ($11 == "slower" || $11 == "faster") ? "*" : " "
+			printf "  %-9s %6s %4s %4s %8s %8s %6s %7s%s %15s %s\n", k, $3, ($1 != "" ? $1 : old), $4, f3($5), f3($6),
+				($7 == "" ? "-" : sprintf("%.1f", $7)), (k "" == base "" ? "base" : pct($8)), mark,
+				($9 == "" ? "-" : fci($9) ".." fci($10)), ($13 == "oversubscribed" ? "o" : "")
+			if (($12 == "" ? "0" : $12) != "0") printf "  %-9s %6s %4s runs failed\n", "", "", $12 }' | long_names 9
 	echo
 	echo "Checks (never the basis of a verdict): paired t p-value, Holm-adjusted;"
 	echo "Wilcoxon signed-rank p, Holm-adjusted; whether the two decisions agree."
 	echo
 	printf '  %-9s %6s %4s %10s %10s %10s %10s\n' kernel groups cpus t_p holm_p wilcoxon wilc_holm
 	csv_rows "$R/summary.csv" vcpus kernel groups t_p holm_p wilcoxon_p wilcoxon_holm_p check |
-		sort -t'|' -s -k1,1n | while IFS='|' read -r cpus k g tp hp wp wh chk; do
-			[ -n "$tp" ] || continue
-			printf '  %-9s %6s %4s %10s %10s %10s %10s  %s\n' "$k" "$g" "${cpus:-$old_cpus}" "$(fp "$tp")" "$(fp "$hp")" "$(fp "$wp")" "$(fp "$wh")" "$chk"
-		done | long_names 9
+		sort -t'|' -s -k1,1n | awk -F'|' -v old="$old_cpus" "$AWK_FMT"'
+		$4 != "" { printf "  %-9s %6s %4s %10s %10s %10s %10s  %s\n", $2, $3, ($1 != "" ? $1 : old), fp($4), fp($5), fp($6), fp($7), $8 }' |
+		long_names 9
 	echo
 	# shellcheck source=report/sections/position.sh
 	. "$SLUBBENCH_TOP/report/sections/position.sh"
@@ -187,9 +191,9 @@ headline() { # KERNEL: one line against the baseline
 	warned=0
 	warn() { echo "  - $*" | wrap; warned=1; }
 	[ "$accel" = kvm ] || warn "Emulated (TCG) timings: no real caches, no real lock contention; only ratios measured side by side in one run mean anything. The counts of add_partial and of SLUB's slow paths are exact all the same."
-	st=$(jq -r .status "$M")
-	[ "$st" = complete ] || warn "The run is $st: $(jq -r .boots.done "$M") of $(jq -r .boots.expected "$M") boots."
-	nf=$(jq -r .boots.failed "$M")
+	st=${MF[status]}
+	[ "$st" = complete ] || warn "The run is $st: ${MF[boots_done]} of ${MF[boots_expected]} boots."
+	nf=${MF[boots_failed]}
 	[ "$nf" = 0 ] || warn "$nf boots failed for good (see Faults; their serial logs are in logs/)."
 	# attempts booted again (boots.csv: an attempt below its boot's last):
 	# those that ended in a transient fault, and finished ones set aside
@@ -200,28 +204,27 @@ headline() { # KERNEL: one line against the baseline
 	minp=$(csv_rows "$R/summary.csv" pairs verdict | awk -F'|' '$2 != "baseline" { p = $1 + 0; if (m == "" || p < m) m = p } END { print m + 0 }')
 	[ "$minp" -ge 2 ] || warn "Some comparison has fewer than 2 rounds with both kernels: no interval."
 	[ "$minp" -lt 2 ] || [ "$minp" -ge 8 ] || warn "$minp pairs per comparison: small; more rounds narrow the intervals."
-	case "$(jq -r '.stop_reason // ""' "$M")" in
+	case "${MF[stop_reason]}" in
 	precision* | max*) warn "The run stopped when its intervals were narrow enough (or at a limit): optional stopping makes the nominal 95% a little optimistic." ;;
 	esac
 	[ -z "$HOSTS_DISAGREE" ] || warn "Hosts disagree on $HOSTS_DISAGREE: the pooled ratio averages machines that differ (see Hosts)."
-	mr=$(jq -r '.shards.missing // [] | join(", ")' "$M")
+	mr=${MF[shards_missing]}
 	[ -z "$mr" ] || warn "Merged without shard $mr: rounds $(jq -r '.shards.missing_rounds | map(tostring) | join(", ")' "$M") are missing; the intervals use the rounds that came."
-	[ -z "$(jq -r '.boot_command // ""' "$M")" ] || warn "Boots were simulated by $(jq -r .boot_command "$M"): these numbers test slubbench, not a kernel."
-	if jq -e '[.kernels[] | .allocator] | (index("slab") != null) and (index("slub") != null)' "$M" >/dev/null; then
+	[ -z "${MF[boot_command]}" ] || warn "Boots were simulated by ${MF[boot_command]}: these numbers test slubbench, not a kernel."
+	if [ "${MF[slab_and_slub]}" = true ]; then
 		warn "SLUB kernels are built with CONFIG_SLUB_STATS=y (the counts come from it); slab has no such statistics, so a slab-against-SLUB ratio includes their cost. Time the nostats variant against tail to measure it on this host."
 	fi
 	[ "$warned" = 1 ] || echo "  none"
 	echo
 	echo "Provenance:"
-	jq -r '"  host: \(.host.cpu), \(.host.cores) cores, \(.host.mem_kb / 1048576 | floor) GiB, Linux \(.host.kernel)",
+	# the host, QEMU, guest and slubbench; each shard's host; each kernel
+	jq -r --arg q "${MF[qemu]}" --arg m "$emulated_mode" '("  host: \(.host.cpu), \(.host.cores) cores, \(.host.mem_kb / 1048576 | floor) GiB, Linux \(.host.kernel)",
 		"  \(.qemu) (timed boots)",
 		(.qemu_boots // [] | map(select(. != $q)) | .[] | "  \(.) (\(if $m == "det" then "the counting mode'"'"'s boots" else "other boots" end))"),
 		"  guest: Debian \(.rootfs.suite), rt-tests \(.rootfs.packages["rt-tests"]), linux-perf \(.rootfs.packages["linux-perf"]), procps \(.rootfs.packages["procps"])",
-		"  slubbench \(.slubbench_git)"' --arg q "$(jq -r .qemu "$M")" --arg m "$emulated_mode" "$M" | wrap
-	jq -r '.hosts // [] | .[] | "  shard \(.shard): host \(.name), \(.cpu), \(.cores) cores (\(.status))"' "$M" | wrap
-	for k in "${kernels[@]}"; do
-		jq -r --arg k "$k" '.kernels[$k] | "  \($k): \(if (.tree // "6.1") != "6.1" then "\(.source_package) " else "" end)\(.source_version) \(.allocator) \(.profile), build id \(.build_id[0:12]), patches \(if (.patches | length) == 0 then "none" else ([.patches[].file | .[0:4]] | join("+")) end)\(if (.knob // "") != "" then ", knob \(.knob) (set in the guest)" else "" end)"' "$M" | wrap
-	done
+		"  slubbench \(.slubbench_git)"),
+		(.hosts // [] | .[] | "  shard \(.shard): host \(.name), \(.cpu), \(.cores) cores (\(.status))"),
+		($ARGS.positional[] as $k | .kernels[$k] | "  \($k): \(if (.tree // "6.1") != "6.1" then "\(.source_package) " else "" end)\(.source_version) \(.allocator) \(.profile), build id \(.build_id[0:12]), patches \(if (.patches | length) == 0 then "none" else ([.patches[].file | .[0:4]] | join("+")) end)\(if (.knob // "") != "" then ", knob \(.knob) (set in the guest)" else "" end)")' "$M" --args "${kernels[@]}" | wrap
 	echo
 	echo "Reproduce:"
 	# rebuilt from the checked plan.json (bench/plan-command.sh), never the
@@ -242,7 +245,7 @@ headline() { # KERNEL: one line against the baseline
 		jq -r '[.plan_file // "", .plan_file_sha256 // ""] | map(tostring) | join(" ")' "$R/plan.json" 2>/dev/null |
 			while read -r pf ps; do
 				[[ "$pf" =~ $PLAN_FILE_RE ]] && [[ "$ps" =~ ^[0-9a-f]{64}$ ]] || continue
-				echo "  (from --plan $pf, sha256 ${ps:0:16}, and the command line)" | wrap
+				wrapln "  (from --plan $pf, sha256 ${ps:0:16}, and the command line)"
 			done
 	else
 		echo "  (the run has no plan.json that passes its checks: its command is not known)"
@@ -255,7 +258,7 @@ headline() { # KERNEL: one line against the baseline
 mv "$T" "$R/report.txt"
 
 {
-	echo "# slubbench report: $(jq -r .run_id "$M")"
+	echo "# slubbench report: ${MF[run_id]}"
 	echo
 	echo '```'
 	cat "$R/report.txt"

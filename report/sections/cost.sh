@@ -25,5 +25,5 @@ cost_section() {
 		esac
 		parts+="; $n $label, $(awk -v a="$lo" -v m="$med" -v b="$hi" 'BEGIN { printf (a == b ? "%.0f s" : "%.0f-%.0f s (median %.0f s)"), a, b, m }') a boot"
 	done < <(csv_rows /dev/stdin kind boots boot_seconds least median most <<<"$rows")
-	echo "Boots: $all in $span from the first one's start to the last one's end (boots.csv, every attempt)${parts}." | wrap
+	wrapln "Boots: $all in $span from the first one's start to the last one's end (boots.csv, every attempt)${parts}."
 }

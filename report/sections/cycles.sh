@@ -22,8 +22,16 @@ ec() { model_print ec_set "$@"; }
 # cycles_machine FIELD: the run's machine's FIELD (slubstats machines,
 # the prices restated as given; the model's machines table)
 model_load machines <("$S" machines ${prices[@]+"${prices[@]}"}) name
-cycles_machine() {
-	model_get machines "$1" "$(csv_get "$R/emulated-cycles.csv" machine)"
+# (CYCLES_MACHINE: the machine's name, read once); cycles_text FIELD: the
+# same with its ';' as ','
+CYCLES_MACHINE=
+[ ! -s "$R/emulated-cycles.csv" ] || CYCLES_MACHINE=$(csv_get "$R/emulated-cycles.csv" machine)
+cm_set() { model_set "$1" machines "$2" "$CYCLES_MACHINE"; }
+cycles_machine() { model_print cm_set "$@"; }
+cycles_text() {
+	local v
+	cm_set v "$1"
+	printf '%s\n' "${v//;/,}"
 }
 # sens_range KERNEL: the smallest and largest ratio over every price halved
 # and doubled, "lo..hi"
@@ -45,14 +53,14 @@ cycles_headline() {
 	local k r lo hi v regime="MTTCG, the vCPUs in parallel (the host's load moves them)"
 	# a price only of counts from a schedule like parallel vCPUs'
 	if [ "$emulated_mode" = det ]; then
-		v=${main_vcpus:-$(jq -r .plan.smp "$M")}
+		v=${main_vcpus:-${MF[smp]}}
 		if ! det_quantum_multi "$RUN_QUANTUM" "$v"; then
 			echo "  Modelled cycles: not in the headline. The counting mode ran $([ "$RUN_QUANTUM" = inf ] && echo "with no quantum (a vCPU runs until a timer, HLT or PAUSE ends its turn)" || echo "at --quantum $RUN_QUANTUM") at $v vCPUs, a schedule the quantum study did not find like parallel vCPUs' (it did at --quantum $DET_QUANTUM_MULTI and below at $DET_QUANTUM_MULTI_VCPUS vCPUs, the one count it could compare: docs/findings/quantum.md); see Modelled cycles." | wrap
 			return 0
 		fi
 		regime="the counting mode at --quantum $RUN_QUANTUM and $v vCPUs, a schedule the quantum study found like parallel vCPUs'"
 	fi
-	echo "  Modelled cycles per message against $baseline, on the $(cycles_machine name) model ($(cycles_machine cores) cores$(restated_said); a model of what the counts would cost, not measured time; counts from $regime; see Modelled cycles):" | wrap
+	wrapln "  Modelled cycles per message against $baseline, on the $(cycles_machine name) model ($(cycles_machine cores) cores$(restated_said); a model of what the counts would cost, not measured time; counts from $regime; see Modelled cycles):"
 	for k in "${kernels[@]}"; do
 		[ "$k" != "$baseline" ] || continue
 		r=$(ev "$k" all cycles ratio) lo=$(ev "$k" all cycles lo) hi=$(ev "$k" all cycles hi)
@@ -107,12 +115,12 @@ cycles_section() {
 	[ -s "$R/emulated-cycles.csv" ] || return 0
 	local k p line f
 	echo "Modelled cycles (a model, not a measurement): the emulated counts priced on"
-	echo "$(cycles_machine desc | tr ';' ',')." | wrap
-	echo "vCPU i is core i (the first cores: 2 vCPUs share a die). Each instruction costs the base CPI (which covers L1 hits); an L1 miss costs what served it: the die's shared L2, memory, or a transfer from a core of the same die, the other die, or the other socket:" | wrap
-	echo "  base CPI $(cycles_machine cpi): $(cycles_machine source_cpi | tr ';' ',')" | wrap
-	echo "  L2 $(cycles_machine l2_cycles) cycles: $(cycles_machine source_l2 | tr ';' ',')" | wrap
-	echo "  memory $(cycles_machine memory_ns) ns at $(cycles_machine ghz) GHz: $(cycles_machine source_memory | tr ';' ',')" | wrap
-	echo "  transfers $(cycles_machine transfer_die_ns) / $(cycles_machine transfer_package_ns) / $(cycles_machine transfer_socket_ns) ns (same die / other die / other socket): $(cycles_machine source_transfers | tr ';' ',')" | wrap
+	wrapln "$(cycles_text desc)."
+	wrapln "vCPU i is core i (the first cores: 2 vCPUs share a die). Each instruction costs the base CPI (which covers L1 hits); an L1 miss costs what served it: the die's shared L2, memory, or a transfer from a core of the same die, the other die, or the other socket:"
+	wrapln "  base CPI $(cycles_machine cpi): $(cycles_text source_cpi)"
+	wrapln "  L2 $(cycles_machine l2_cycles) cycles: $(cycles_text source_l2)"
+	wrapln "  memory $(cycles_machine memory_ns) ns at $(cycles_machine ghz) GHz: $(cycles_text source_memory)"
+	wrapln "  transfers $(cycles_machine transfer_die_ns) / $(cycles_machine transfer_package_ns) / $(cycles_machine transfer_socket_ns) ns (same die / other die / other socket): $(cycles_text source_transfers)"
 	echo
 	echo "Where the cycles go, per 1000 messages (mean over ${unit:-boot}s):"
 	printf '  %-9s %10s %10s %10s %10s %10s %10s\n' kernel base l2 memory xfer_die xfer_pkg xfer_sock
@@ -130,7 +138,7 @@ cycles_section() {
 		f=$(ec "$k" spin cycles_share value)
 		[ -z "$f" ] || line+=$(awk -v k="$k" -v f="$f" 'BEGIN { printf " %s %.1f%%;", k, 100 * f }')
 	done
-	echo "${line%;}" | wrap
+	wrapln "${line%;}"
 	echo
 	sensitivity_table
 	for k in "${kernels[@]}"; do

@@ -24,31 +24,32 @@ boots="$nb ${unit}s per kernel"
 [ "$nw" = 1 ] || boots+=" ($nw windows a boot, each a replicate: boots' means vary no more than their windows predict: docs/counting-mode.md)"
 [ -z "$nc" ] || [ "$nc" = "$nb" ] || boots+=": instructions in all of them, the cache model's counts (misses, transfers, cycles) in $nc ${unit}s per kernel, the others counting instructions alone (cache=off)"
 if [ "$emulated_mode" = det ]; then
-	echo "Emulated counters (exact, not timed), in the counting mode: QEMU 10 under icount from an initramfs, boot e of every kernel with seed e, so that a rerun of a seed gives the same counts on any host under any load. The slubcount plugin counted $boots," | wrap
+	wrapln "Emulated counters (exact, not timed), in the counting mode: QEMU 10 under icount from an initramfs, boot e of every kernel with seed e, so that a rerun of a seed gives the same counts on any host under any load. The slubcount plugin counted $boots,"
 else
-	echo "Emulated counters (exact, not timed): QEMU TCG (MTTCG) with the slubcount plugin, whose counts move with the host's load; $boots," | wrap
+	wrapln "Emulated counters (exact, not timed): QEMU TCG (MTTCG) with the slubcount plugin, whose counts move with the host's load; $boots,"
 fi
-echo "counting only between markers around the $main" | wrap
-echo "hackbench run (no boot, no warm-up). Model: each of ${main_vcpus:-$(jq -r .plan.smp "$M")} vCPUs has a" | wrap
-echo "32 KiB 8-way L1d (Core 2, 2007); a transfer is an access to a line another" | wrap
-echo "vCPU wrote since this vCPU last had it (perf c2c's HITM). Per 1000" | wrap
+wrapln "counting only between markers around the $main"
+wrapln "hackbench run (no boot, no warm-up). Model: each of ${main_vcpus:-${MF[smp]}} vCPUs has a"
+wrapln "32 KiB 8-way L1d (Core 2, 2007); a transfer is an access to a line another"
+wrapln "vCPU wrote since this vCPU last had it (perf c2c's HITM). Per 1000"
 # (slubstats emulated decides it: instructions, misses, transfers and
 # cycles of every kernel but the baseline, every configuration; its family)
 nfam=$(csv_rows "$R/emulated-summary.csv" family | awk '$0 != "" && v == "" { v = $0 } END { print v + 0 }')
 # the metrics shown: cycles too when the run was counted on a machine model
 metrics="instructions misses transfers"
 [ -z "$(ev "$baseline" all cycles n)" ] || metrics+=" cycles"
-echo "messages, mean over ${unit}s; against $baseline, the ratio of geometric means" | wrap
-echo "over ${unit}s with its interval (Welch's, on the logs: counts vary with how" | wrap
-echo "the vCPU threads interleave), Holm-adjusted over the run's $nfam comparisons" | wrap
-echo "(family-wise 95%), when each kernel has 3 ${unit}s or more; else the range" | wrap
-echo "over every pair of this run's ${unit}s, marked 'r' (not an interval):" | wrap
+wrapln "messages, mean over ${unit}s; against $baseline, the ratio of geometric means"
+wrapln "over ${unit}s with its interval (Welch's, on the logs: counts vary with how"
+wrapln "the vCPU threads interleave), Holm-adjusted over the run's $nfam comparisons"
+wrapln "(family-wise 95%), when each kernel has 3 ${unit}s or more; else the range"
+wrapln "over every pair of this run's ${unit}s, marked 'r' (not an interval):"
 echo
 # the ratio's column names the baseline where it fits (the rows say "base")
 vs="vs $baseline"
 [ "${#vs}" -le 8 ] || vs="vs base"
 printf '  %-12s %-9s %13s %8s %17s %7s\n' metric kernel "per 1000 msgs" "$vs" "CI or range" spread
-e_r='' e_lo='' e_hi='' e_b='' e_sp='' e_n='' e_v=''
+e_r='' e_lo='' e_hi='' e_b='' e_sp='' e_n='' e_v='' rc='' ci='' fv=''
+# a row's fields, a tab apart; the ratio and the spread formatted by one awk
 for m in $metrics; do
 	for k in "${kernels[@]}"; do
 		ev_set e_v "$k" all "$m" per_1000_messages
@@ -61,12 +62,15 @@ for m in $metrics; do
 		ev_set e_n "$k" all "$m" n
 		mark=' '
 		[ "$e_b" != range ] || mark=r
-		printf '  %-12s %-9s %13.1f %8s %17s %7s\n' "$m" "$k" "$e_v" \
-			"$([ "$k" = "$baseline" ] && echo base || awk -v r="$e_r" 'BEGIN { printf (r == "" ? "-" : "x%.3f"), r }')" \
-			"$([ "$k" = "$baseline" ] || [ -z "$e_lo" ] && echo - || printf '%.3f..%.3f%s' "$e_lo" "$e_hi" "$mark")" \
-			"$(awk -v s="$e_sp" -v n="$e_n" 'BEGIN { if (n < 2) print "-"; else printf "%.2f%%", s }')"
+		rc=base ci=-
+		[ "$k" = "$baseline" ] || rc=r$e_r
+		[ "$k" = "$baseline" ] || [ -z "$e_lo" ] || printf -v ci '%.3f..%.3f%s' "$e_lo" "$e_hi" "$mark"
+		printf -v fv '%13.1f' "$e_v"
+		printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$m" "$k" "$fv" "$rc" "$ci" "$e_sp" "$e_n"
 	done
-done | long_names 9 15
+done | awk -F'\t' '{ r = $4
+	if (r != "base") { r = substr(r, 2); r = (r == "" ? "-" : sprintf("x%.3f", r)) }
+	printf "  %-12s %-9s %13s %8s %17s %7s\n", $1, $2, $3, r, $5, ($7 < 2 ? "-" : sprintf("%.2f%%", $6)) }' | long_names 9 15
 echo
 e_d=''
 for k in "${kernels[@]}"; do
@@ -90,17 +94,17 @@ for k in "${kernels[@]}"; do
 			if (b != "range") w = w sprintf("%.3f..%.3f", lo, hi)
 			printf " %s %+.1f%% (%s);", m, 100 * (r - 1), w }')
 	done
-	echo "${line%;}" | wrap
+	wrapln "${line%;}"
 done
-[ "$nb" -ge 2 ] || echo "  (one $unit of some kernel: its spread, the repeatability, is unmeasured)" | wrap
+[ "$nb" -ge 2 ] || wrapln "  (one $unit of some kernel: its spread, the repeatability, is unmeasured)"
 # the cost: hackbench's own time under the plugin against the timed boots'
 # (slubstats slowdown: mean over every kernel's emulated runs / mean of the
 # timed runs)
 slow=$("$S" slowdown "$R/hackbench.csv" --config "$main")
 if [ "$emulated_mode" = det ]; then
-	echo "  (In the counting mode hackbench's own time is virtual: it follows the instructions of all vCPUs, which run one at a time.)" | wrap
+	wrapln "  (In the counting mode hackbench's own time is virtual: it follows the instructions of all vCPUs, which run one at a time.)"
 else
-	[ -z "$slow" ] || echo "  Cost: under the plugin, the $main hackbench run took ${slow}x its time in the timed boots (mean over every kernel)." | wrap
+	[ -z "$slow" ] || wrapln "  Cost: under the plugin, the $main hackbench run took ${slow}x its time in the timed boots (mean over every kernel)."
 fi
 # How each regime scheduled the guest (report/sections/schedule.sh)
 # shellcheck source=report/sections/schedule.sh

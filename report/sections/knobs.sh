@@ -25,7 +25,7 @@ if [ -n "$KNOB_PAIRS" ]; then
 				line+=$part
 			done
 		done
-		echo "${line%;}" | wrap
+		wrapln "${line%;}"
 	done <<<"$KNOB_PAIRS"
 	echo
 fi

@@ -12,7 +12,7 @@ if [ "$(grep -c . <<<"$DRIFT")" -gt 1 ]; then
 	while IFS='|' read -r i change; do
 		line+=$(printf ' %s: %+.1f%%' "$i" "$(awk -v c="$change" 'BEGIN { print 100 * c }')")
 	done < <(csv_rows <(echo "$DRIFT") part index change | sed -n 's/^position|//p')
-	echo "$line" | wrap
+	wrapln "$line"
 	mapfile -t halves < <(csv_rows <(echo "$DRIFT") part change | sed -n 's/^half|//p')
 	printf '  first half of the boots %+.1f%%, second half %+.1f%% (run order)\n\n' \
 		"$(awk -v c="${halves[0]}" 'BEGIN { print 100 * c }')" "$(awk -v c="${halves[1]}" 'BEGIN { print 100 * c }')" | wrap

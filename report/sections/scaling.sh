@@ -79,7 +79,7 @@ if [ "$SEVERAL_VCPUS" = 1 ]; then
 			# where the difference comes from at each count: each part's
 			# cycles per 1000 messages, the kernel's mean less the
 			# baseline's, and the spin's share of each kernel's cycles
-			echo "  $k less $baseline, modelled cycles per 1000 messages by part (k: thousands), and the spin's share:" | wrap
+			wrapln "  $k less $baseline, modelled cycles per 1000 messages by part (k: thousands), and the spin's share:"
 			printf '  %5s %7s %7s %7s %7s %7s %7s %s\n' vCPUs base l2 memory "x die" "x pkg" "x sock" "spin $k/$baseline"
 			while read -r v c; do
 				csv_rows "$R/emulated-cycles.csv" kernel config kind name value | awk -F'|' -v k="$k" -v b="$baseline" -v c="$c" -v v="$v" '
@@ -108,9 +108,9 @@ if [ "$SEVERAL_VCPUS" = 1 ]; then
 		[ -z "$EMU_SCALING" ] || growth_line "$k" "$EMU_GROWTH" "$EMU_SCALING" " in the emulated boots"
 	done
 	echo
-	echo "For comparison: in 2007 SLUB could \"cut performance [of hackbench] in half\"" | wrap
-	echo "(LWN), and the same head insertion came back in 3.1-rc1 at -70% (fixed by" | wrap
-	echo "130655ef). Those were wall times on real multi-core hardware; the counts" | wrap
-	echo "above are the mechanism itself, and emulated times are not real ones." | wrap
+	wrapln "For comparison: in 2007 SLUB could \"cut performance [of hackbench] in half\""
+	wrapln "(LWN), and the same head insertion came back in 3.1-rc1 at -70% (fixed by"
+	wrapln "130655ef). Those were wall times on real multi-core hardware; the counts"
+	wrapln "above are the mechanism itself, and emulated times are not real ones."
 	echo
 fi

@@ -19,7 +19,7 @@ sched=$(csv_rows "$R/counters.csv" kernel config kind source counter value | awk
 if [ -n "$sched" ]; then
 	regime="counting mode, quantum $quantum"
 	[ "$emulated_mode" = det ] || regime="MTTCG, under the plugin"
-	echo "The guest's schedule per 1000 messages ($main, mean over boots): timed boots (MTTCG, vCPUs in parallel) and emulated boots ($regime): context switches, reschedule and function-call IPIs; in the counting mode the turns the quantum ended, PAUSEs (each ends a turn) and the times every vCPU was idle; the cache model's transfers:" | wrap
+	wrapln "The guest's schedule per 1000 messages ($main, mean over boots): timed boots (MTTCG, vCPUs in parallel) and emulated boots ($regime): context switches, reschedule and function-call IPIs; in the counting mode the turns the quantum ended, PAUSEs (each ends a turn) and the times every vCPU was idle; the cache model's transfers:"
 	echo
 	printf '  %-9s %-8s %7s %7s %7s %7s %6s %5s %9s\n' kernel boots "ctx sw" "IPI res" "IPI cal" "q. ends" PAUSE idle transfers
 	# the figures by kernel|kind|counter ("-" where the run has none); one
@@ -40,5 +40,5 @@ if [ -n "$sched" ]; then
 		done
 	done | awk -F'|' '{ printf "  %-9s %-8s %7s %7s %7s %7s %6s %5s %9s\n", $1, $2, $3, $4, $5, $6, $7, $8, ($9 == "" ? "-" : sprintf("%.1f", $9)) }' |
 		long_names 9
-	[ "$emulated_mode" != det ] || [ "$quantum" != inf ] || echo "  With no quantum the counting mode runs one vCPU until a timer, HLT or PAUSE ends its turn (up to milliseconds): a woken task waits for its vCPU's turn, so the guest schedules otherwise than on parallel CPUs, and the cache model's misses and transfers are those of that schedule (bench --quantum Q bounds a turn)." | wrap
+	[ "$emulated_mode" != det ] || [ "$quantum" != inf ] || wrapln "  With no quantum the counting mode runs one vCPU until a timer, HLT or PAUSE ends its turn (up to milliseconds): a woken task waits for its vCPU's turn, so the guest schedules otherwise than on parallel CPUs, and the cache model's misses and transfers are those of that schedule (bench --quantum Q bounds a turn)."
 fi

@@ -69,5 +69,5 @@ series_cost() {
 			if (lo == "") printf " %s x%.3f (1 seed, no interval);", k, r
 			else printf " %s x%.3f (%.3f..%.3f, %d seeds%s);", k, r, lo, hi, n, (lo <= 1 && hi >= 1) ? ": no detectable difference" : "" }')
 	done
-	[ -z "$line" ] || echo "  add_partial per message with the sampler against without it (each series boot against the emulated boot of its seed, paired; 95% CI):${line%;}. A seed's two boots part once the sampler first runs, so one pair differs as two seeds do: only the interval over seeds speaks." | wrap
+	[ -z "$line" ] || wrapln "  add_partial per message with the sampler against without it (each series boot against the emulated boot of its seed, paired; 95% CI):${line%;}. A seed's two boots part once the sampler first runs, so one pair differs as two seeds do: only the interval over seeds speaks."
 }
