@@ -23,21 +23,27 @@ boot_fragment() {
 }
 
 # join_csv: the run's CSVs from every boot's fragments, each with the header
-# its writer gave it (idempotent; written through a temporary file).
+# its writer gave it (idempotent; written through a temporary file). One
+# find for all, one awk a CSV: a run of a hundred boots joins after every
+# boot, and a process a fragment made that quadratic.
 join_csv() {
-	local f hdr frag
+	local f x bad raw=$out/raw names=() all=() frags=()
+	# (./ before a relative path: awk takes "NAME=..." for an assignment)
+	[[ "$raw" == /* ]] || raw=./$raw
+	for f in $RUN_CSVS; do names+=(-o -name "$f.csv"); done
+	mapfile -t all < <(find "$raw" \( "${names[@]:1}" \) | sort)
 	for f in $RUN_CSVS; do
-		mapfile -t frags < <(find "$out/raw" -name "$f.csv" | sort)
+		frags=()
+		for x in ${all[@]+"${all[@]}"}; do [ "${x##*/}" != "$f.csv" ] || frags+=("$x"); done
 		[ ${#frags[@]} -gt 0 ] || continue
-		hdr=$(head -n1 "${frags[0]}")
-		{
-			echo "$hdr"
-			for frag in "${frags[@]}"; do
-				[ "$(head -n1 "$frag")" = "$hdr" ] ||
-					die "$frag: header differs from ${frags[0]}'s (fragments of two versions?)"
-				tail -n +2 "$frag"
-			done
-		} >"$out/$f.csv.tmp"
+		# the first fragment's header, then every fragment's rows; a
+		# fragment with another header, or none, is named and stops it
+		bad=$(awk 'FNR == 1 { seen[FILENAME] = 1; if (++n == 1) { hdr = $0; print; next }
+				if ($0 != hdr) { bad = FILENAME; exit 1 } next }
+			{ print }
+			END { if (bad == "") for (i = 1; i < ARGC; i++) if (!(ARGV[i] in seen)) { bad = ARGV[i]; break }
+				if (bad != "") { print bad > "/dev/stderr"; exit 1 } }' "${frags[@]}" 2>&1 >"$out/$f.csv.tmp") ||
+			die "$bad: header differs from ${frags[0]}'s (fragments of two versions?)"
 		mv "$out/$f.csv.tmp" "$out/$f.csv"
 	done
 }
@@ -204,10 +210,8 @@ retry_failed() {
 # write_manifest STATUS [STOP_REASON]: the run's provenance, rewritten at
 # each status change through a temporary file.
 write_manifest() {
-	local cpu memkb qemu accel_used done_n failed retried boots_json='[]'
-	cpu=$(sed -n '/^model name/{s/^model name[[:space:]]*: //p;q}' /proc/cpuinfo)
-	memkb=$(awk '/^MemTotal/ { print $2 }' /proc/meminfo)
-	qemu=$(qemu-system-x86_64 --version 2>/dev/null | head -n1 || echo unknown)
+	local accel_used done_n failed retried boots_json='[]' l kfiles=()
+	host_facts
 	# every QEMU that ran a boot (the counting mode's is QEMU 10)
 	local qemus
 	qemus=$( { cat "$out"/raw/*/boot-info 2>/dev/null || true; } | sed -n 's/^qemu_version=//p' | sort -u | jq -R . | jq -s -c .)
@@ -215,17 +219,18 @@ write_manifest() {
 	done_n=$(find "$out/raw" -name "done" | wc -l)
 	failed=$(boots_failed)
 	retried=$(find "$out/raw" -maxdepth 1 -name '[res][0-9]*-*.a[0-9]*' | wc -l)
+	for l in "${labels[@]}"; do kfiles+=("$out/kernels/$l.json"); done
 	[ -s "$out/boots.csv" ] && boots_json=$(jq -R -s 'split("\n") | map(select(length > 0) | split(","))
 		| .[0] as $h | .[1:] | map([$h, .] | transpose | map({(.[0]): .[1]}) | add)' "$out/boots.csv")
 	jq -n --arg id "$run_id" --arg status "$1" --arg stop "${2:-}" --arg date "$(date -u +%FT%TZ)" \
-		--arg cmd "$(jq -r .command "$out/plan.json")" --arg cpu "$cpu" --argjson cores "$(nproc)" \
-		--argjson memkb "$memkb" --arg host_kernel "$(uname -r)" --arg qemu "$qemu" \
-		--arg host_name "$(host_name)" --arg accel "${accel_used% }" --arg git "$git_state" --arg boot_cmd "${SLUBBENCH_BOOT:-}" \
+		--arg cmd "$(jq -r .command "$out/plan.json")" --arg cpu "${HOST_FACT[cpu]}" --argjson cores "${HOST_FACT[cores]}" \
+		--argjson memkb "${HOST_FACT[memkb]}" --arg host_kernel "${HOST_FACT[kernel]}" --arg qemu "${HOST_FACT[qemu]}" \
+		--arg host_name "${HOST_FACT[name]}" --arg accel "${accel_used% }" --arg git "$git_state" --arg boot_cmd "${SLUBBENCH_BOOT:-}" \
 		--argjson "done" "$done_n" --argjson failed "$failed" --argjson expected "$expected_boots" \
 		--argjson retried "$retried" --argjson qemus "$qemus" --arg emulated_mode "$emulated_mode" \
 		--argjson list "$boots_json" \
 		--slurpfile plan "$out/plan.json" --slurpfile rootfs "$out/rootfs.json" \
-		--argjson kernels "$(for l in "${labels[@]}"; do jq --arg l "$l" '{($l): .}' "$out/kernels/$l.json"; done | jq -s 'add')" \
+		--argjson kernels "$(jq -s -c '[$ARGS.positional, .] | transpose | map({(.[0]): .[1]}) | add' "${kfiles[@]}" --args "${labels[@]}")" \
 		--arg configs "$configs" --arg design "$design_used" --argjson rounds "$rounds" \
 		'{run_id: $id, status: $status, stop_reason: $stop, updated: $date, command: $cmd, slubbench_git: $git,
 		  host: {name: $host_name, cpu: $cpu, cores: $cores, mem_kb: $memkb, kernel: $host_kernel},
@@ -234,6 +239,19 @@ write_manifest() {
 		  boots: {expected: $expected, done: $done, failed: $failed, retried: $retried, list: $list},
 		  kernels: $kernels, rootfs: $rootfs[0]}' >"$out/manifest.json.tmp"
 	mv "$out/manifest.json.tmp" "$out/manifest.json"
+}
+
+# host_facts: HOST_FACT[cpu memkb qemu cores kernel name], this host's, read
+# once a run (the manifest is written again at every boot)
+declare -gA HOST_FACT=()
+host_facts() {
+	[ ${#HOST_FACT[@]} -eq 0 ] || return 0
+	HOST_FACT[cpu]=$(sed -n '/^model name/{s/^model name[[:space:]]*: //p;q}' /proc/cpuinfo)
+	HOST_FACT[memkb]=$(awk '/^MemTotal/ { print $2 }' /proc/meminfo)
+	HOST_FACT[qemu]=$(qemu-system-x86_64 --version 2>/dev/null | head -n1 || echo unknown)
+	HOST_FACT[cores]=$(nproc)
+	HOST_FACT[kernel]=$(uname -r)
+	HOST_FACT[name]=$(host_name)
 }
 
 # boots_failed: finished boots (every attempt spent) that did not finish well.
