@@ -141,7 +141,8 @@ fi
 qemu_select "${qemu:-system}"
 if [ -n "$det" ]; then
 	image=
-	"$SLUBBENCH_TOP/rootfs/initramfs.sh" >/dev/null || die "the counting guest's initramfs could not be built"
+	# (the base once a boot: finding it checks the cached cpio's sha256)
+	det_base=$("$SLUBBENCH_TOP/rootfs/initramfs.sh") || die "the counting guest's initramfs could not be built"
 else
 	image=$("$SLUBBENCH_TOP/rootfs/build.sh" --path)
 fi
@@ -215,7 +216,7 @@ if [ -n "$det" ]; then
 	# the guest's files: an initramfs in, the second serial port out
 	initrd_dir=$(mktemp -d "${TMPDIR:-/tmp}/slubbench-initrd.XXXXXX")
 	trap 'rm -rf "$initrd_dir"' EXIT
-	det_initrd "$job" "$initrd_dir/initramfs.cpio" || die "could not make the guest's initramfs"
+	det_initrd "$job" "$initrd_dir/initramfs.cpio" "$det_base" || die "could not make the guest's initramfs"
 	rm -f "$out/job-serial.log"
 	append="console=ttyS0 rdinit=/sbin/slubbench-init panic=-1 oops=panic quiet loglevel=4 $DET_APPEND ${SLUBBENCH_APPEND:-}"
 	qguest=(-kernel "$kdir/bzImage" -initrd "$initrd_dir/initramfs.cpio" -append "$append"

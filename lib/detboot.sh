@@ -61,12 +61,12 @@ det_accel() {
 	DET_QACCEL=(-accel "tcg,thread=single" -icount "shift=${2:-0},sleep=off" -seed "$1" -rtc "base=$DET_RTC,clock=vm")
 }
 
-# det_initrd JOBDIR OUT: OUT gets the guest's initramfs: the cached base
-# cpio, then a cpio of /job holding JOBDIR's plan.sh and the marker that
-# sends the results out on ttyS1.
+# det_initrd JOBDIR OUT BASE: OUT gets the guest's initramfs: the cached
+# base cpio BASE (rootfs/initramfs.sh), then a cpio of /job holding
+# JOBDIR's plan.sh and the marker that sends the results out on ttyS1.
 det_initrd() {
-	local jobdir=$1 out=$2 base stage
-	base=$("$SLUBBENCH_TOP/rootfs/initramfs.sh") || return 1
+	local jobdir=$1 out=$2 base=$3 stage
+	[ -f "$base" ] || return 1
 	stage=$(mktemp -d)
 	mkdir -p "$stage/job"
 	cp "$jobdir/plan.sh" "$stage/job/plan.sh"
