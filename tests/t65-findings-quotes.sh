@@ -73,6 +73,22 @@ ok "docs/findings gives no duration of boots but in quotes of a report"
 # ("x5.70 (4.68..6.93)", "+15.0% (1.049..1.260)", "x1.163, 1.008..1.342")
 # must stand beside that interval in the run's text: on its line or the
 # line before (tests/estimate.awk).
+# named_text PAGE: $tmp/src gets the text of the runs PAGE names (their
+# .txt files); NAMED_RUNS: those runs
+named_text() {
+	local r p c
+	: >"$tmp/src"
+	NAMED_RUNS=()
+	# shellcheck disable=SC2016 # the backquotes are markdown's
+	for r in $(grep -oE 'results/[A-Za-z0-9._-]+|`reference[A-Za-z0-9._-]*`' "$1" | tr -d '`' | sed 's,^results/,,' | sort -u); do
+		[ -d "$TOP/results/$r" ] || continue
+		NAMED_RUNS+=("$r")
+		find "$TOP/results/$r" -maxdepth 2 -name '*.txt' -not -path '*/raw/*' -exec cat {} + >>"$tmp/src"
+	done
+	while read -r p c; do
+		git -C "$TOP" show "$c:$p" >>"$tmp/src" 2>/dev/null || fail "${1#"$TOP"/} names $p at $c, which git does not hold"
+	done < <(tr '\n' ' ' <"$1" | grep -oE 'results/[A-Za-z0-9._-]+/[A-Za-z0-9._-]+\.txt`? +at +[0-9a-f]{7,40}' | tr -d '`' | sed 's/ \{1,\}at \{1,\}/ /')
+}
 nb=0 ni=0 ne=0
 for f in "$F"/*.md "$TOP"/docs/*.md "$TOP"/README.md; do
 	prose=$(awk '/^```/ { inb = !inb; next } !inb && !/^\|/' "$f" | tr '\n' ' ')
@@ -80,15 +96,7 @@ for f in "$F"/*.md "$TOP"/docs/*.md "$TOP"/README.md; do
 	[ "${#ivs[@]}" -gt 0 ] || continue
 	mapfile -t ests < <(tr -s ' ' <<<"$prose" |
 		grep -oE '(^|[ (])[x+-]?[0-9]+\.[0-9]+%?( \(|, )([^()]{0,20}[ ,;:])?[0-9]+\.[0-9]+\.\.[0-9]+\.[0-9]+' | sed 's/^[ (]//' | sort -u)
-	: >"$tmp/src"
-	# shellcheck disable=SC2016 # the backquotes are markdown's
-	for r in $(grep -oE 'results/[A-Za-z0-9._-]+|`reference[A-Za-z0-9._-]*`' "$f" | tr -d '`' | sed 's,^results/,,' | sort -u); do
-		[ -d "$TOP/results/$r" ] || continue
-		find "$TOP/results/$r" -maxdepth 2 -name '*.txt' -not -path '*/raw/*' -exec cat {} + >>"$tmp/src"
-	done
-	while read -r p c; do
-		git -C "$TOP" show "$c:$p" >>"$tmp/src" 2>/dev/null || fail "${f#"$TOP"/} names $p at $c, which git does not hold"
-	done < <(tr '\n' ' ' <"$f" | grep -oE 'results/[A-Za-z0-9._-]+/[A-Za-z0-9._-]+\.txt`? +at +[0-9a-f]{7,40}' | tr -d '`' | sed 's/ \{1,\}at \{1,\}/ /')
+	named_text "$f"
 	for iv in "${ivs[@]}"; do
 		awk -v iv="$iv" 'function dec(s) { return index(s, ".") ? length(s) - index(s, ".") : 0 }
 			BEGIN { split(iv, p, /\.\./); a = p[1]; b = p[2]; ta = 0.5 * 10 ^ -dec(a) + 1e-9; tb = 0.5 * 10 ^ -dec(b) + 1e-9 }
@@ -147,3 +155,37 @@ want=$(awk -v h="$hw" -v n="$pairs" -v m="$mins" 'BEGIN { f = (h / 2) ^ 2; print
 grep -qF -- "$want" <<<"$(tr -s ' \n' '  ' <"$F/reference-precision.md")" ||
 	fail "reference-precision.md does not say what its summary.csv gives: $want"
 ok "reference-precision.md's arithmetic as its summary.csv gives it (half-width $(printf %.2f "$hw")%, $pairs pairs)"
+
+# Every figure (a number with a decimal point) in the prose of
+# docs/findings/ is one that what the page names gives (tests/figure.awk):
+# the text of its runs, its quotes and records, the CSVs of those runs it
+# names by file name (`emulated-cycles.csv`), and "N M" as millions of a
+# count in that text. Not figures: the kernel trees' names (6.1, 6.12,
+# lib/trees.sh) and versions with two dots, the levels 95% and 97.5%, and
+# the precision page's arithmetic (checked above). A figure only said
+# elsewhere in the run, not beside its context, passes: this finds a
+# figure no run gives, not one copied from the wrong line.
+nfig=0 npage=0
+for f in "$F"/*.md; do
+	named_text "$f"
+	awk '/^```/ { inb = !inb; next } inb' "$f" >>"$tmp/src"
+	mapfile -t recs < <(grep -oE 'records/[A-Za-z0-9._-]+\.log' "$f" | sort -u)
+	for rec in ${recs[@]+"${recs[@]}"}; do cat "$F/$rec" >>"$tmp/src"; done
+	[ "${f##*/}" != reference-precision.md ] || echo "$want" >>"$tmp/src"
+	csvs=()
+	mapfile -t named < <(grep -oE '[a-z][a-z-]*\.csv' "$f" | sort -u)
+	for c in ${named[@]+"${named[@]}"}; do
+		for r in ${NAMED_RUNS[@]+"${NAMED_RUNS[@]}"}; do [ ! -f "$TOP/results/$r/$c" ] || csvs+=("$TOP/results/$r/$c"); done
+	done
+	awk '/^```/ { inb = !inb; next } !inb && !/^\|/' "$f" | tr '\n' ' ' |
+		sed -E 's/[0-9]+(\.[0-9]+)?\.\.[0-9]+(\.[0-9]+)?/ /g; s/[0-9]+\.[0-9]+\.[0-9.]+/ /g' |
+		{ grep -oE '(^|[ (~x+-])[0-9]+\.[0-9]+( M\b|%)?' || true; } | sed -E 's/^[ (~x+-]//' |
+		awk -v trees=" $DEB_TREES " '/%$/ { if ($0 == "95%" || $0 == "97.5%") next; sub(/%$/, "") }
+			index(trees, " " $0 " ") { next } { print }' | sort -u >"$tmp/figs"
+	[ -s "$tmp/figs" ] || continue
+	miss=$(awk -f "$TOP/tests/figure.awk" "$tmp/figs" "$tmp/src" ${csvs[@]+csv=1 "${csvs[@]}"} | tr '\n' ';')
+	[ -z "$miss" ] || fail "${f#"$TOP"/}: figures in its prose that nothing it names gives: $miss"
+	nfig=$((nfig + $(wc -l <"$tmp/figs"))) npage=$((npage + 1))
+done
+[ "$nfig" -ge 100 ] || fail "only $nfig figures in docs/findings' prose: the check reads nothing"
+ok "each of the $nfig figures in the prose of $npage findings pages is one that the runs, quotes, records or CSVs it names give"
