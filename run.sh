@@ -110,9 +110,9 @@ all)
 	# bench builds what it needs (kernels, rootfs), then the report
 	out=$("$TOP/bench/run.sh" "$@") || die "the bench did not complete (see above)"
 	out=$(tail -n1 <<<"$out")
-	t=$(date +%s)
+	t=$EPOCHSECONDS
 	"$TOP/report/report.sh" "$out"
-	say report "made in $(($(date +%s) - t))s"
+	say report "made in $((EPOCHSECONDS - t))s"
 	echo
 	sed -n '/^Headline/,/^$/p' "$out/report.txt"
 	echo "Report: $out/report.txt (with charts: $out/report.md)"

@@ -231,7 +231,7 @@ else
 		-virtfs "local,path=$kdir,mount_tag=kernel,security_model=none,id=kernel,readonly=on"
 		-serial "file:$serial")
 fi
-t0=$(date +%s)
+t0=$EPOCHSECONDS
 rc=0
 qargs=("${QEMU_FW[@]+"${QEMU_FW[@]}"}"
 	-nodefaults -no-user-config -nographic -no-reboot -name "slubbench,debug-threads=on"
@@ -256,7 +256,7 @@ if [ -z "$reused" ]; then
 	fi
 	watch_stall "$qpid" "$out" || rc=$?
 fi
-secs=$(($(date +%s) - t0))
+secs=$((EPOCHSECONDS - t0))
 hostload_stop
 if [ -n "$det" ]; then
 	det_unpack "$out/job-serial.log" "$out" || say boot "warning: the guest sent no results on ttyS1 (see $out/job-serial.log)"

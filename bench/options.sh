@@ -202,11 +202,10 @@ user_variants=() plan_variants=()
 # set_opt KEY VALUE: one setting, checked by its table's CHECK; the command
 # line and --resume's plan.json both come through here.
 set_opt() {
-	local k=$1 v=$2 check x
+	local k=$1 v=$2 check
 	[ -n "${CHECK_OF[$k]:-}" ] || die "bug: unknown setting $k"
 	read -r -a check <<<"${CHECK_OF[$k]}"
-	x=$("${check[0]}" "${FLAG_OF[$k]:-$k}" "$v" "${check[@]:1}") || exit 1
-	printf -v "$k" %s "$x"
+	opt_check "$k" "${check[0]}" "${FLAG_OF[$k]:-$k}" "$v" "${check[@]:1}"
 }
 
 # set_opt_at PREFIX SUFFIX KEY VALUE: set_opt, its refusal said as

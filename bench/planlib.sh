@@ -33,8 +33,8 @@ set_labels() {
 		for p in $KERNEL_PRESETS; do
 			IFS=: read -r name variant knob <<<"$p"
 			# a preset of a tree (2.6.23@6.12): its variant of that tree
-			[ "$name" = "$(variant_base "$k")" ] || continue
-			[[ "$k" != *@* ]] || variant+=@$(variant_tree "$k")
+			[ "$name" = "${k%%@*}" ] || continue
+			[[ "$k" != *@* ]] || variant+=@${k#*@}
 			[ -z "$slub_knob" ] ||
 				die "--slub-knob $slub_knob with the preset $k (which sets $knob itself): one knob a boot; run them apart"
 			variant_of[$l]=$variant knob_of[$l]=$knob
@@ -99,7 +99,9 @@ plan_block() {
 
 # several_smp: true when the plan has more than one vCPU count.
 several_smp() {
-	[ "$(wc -w <<<"$smp")" -gt 1 ]
+	local -a w
+	read -ra w <<<"$smp"
+	[ "${#w[@]}" -gt 1 ]
 }
 
 # smp_tag VCPUS: what tells boots of VCPUS apart in names (raw/rNN-vV-LABEL):
@@ -193,7 +195,8 @@ print_plan() {
 	[ -z "$slub_knob" ] || echo "knob: ${slub_knob%%=*} = ${slub_knob#*=} (each kernel at each value, a label each), set in the guest on $(knob_cache_list) before the warm-up and read back"
 	local l t trees=''
 	for l in "${labels[@]}"; do
-		t=$(variant_tree "${variant_of[$l]}")
+		t=${variant_of[$l]}
+		case "$t" in *@*) t=${t#*@} ;; *) t=$DEFAULT_TREE ;; esac
 		case " $trees " in *" $t "*) ;; *) trees+="$t " ;; esac
 	done
 	# the builds of each tree, when a plan has more than the default tree

@@ -18,18 +18,18 @@ set -euo pipefail
 # shellcheck source=lib/common.sh
 . "$(dirname "$0")/../lib/common.sh"
 # shellcheck source=lib/rundir.sh
-. "$(dirname "$0")/../lib/rundir.sh"
+. "$SLUBBENCH_TOP/lib/rundir.sh"
 # shellcheck source=bench/runlib.sh
-. "$(dirname "$0")/runlib.sh"
+. "$SLUBBENCH_TOP/bench/runlib.sh"
 # shellcheck source=bench/planlib.sh
-. "$(dirname "$0")/planlib.sh"
+. "$SLUBBENCH_TOP/bench/planlib.sh"
 # shellcheck source=bench/between.sh
-. "$(dirname "$0")/between.sh"
+. "$SLUBBENCH_TOP/bench/between.sh"
 # shellcheck source=bench/progress.sh
-. "$(dirname "$0")/progress.sh"
+. "$SLUBBENCH_TOP/bench/progress.sh"
 
 # shellcheck source=bench/runopts.sh
-. "$(dirname "$0")/runopts.sh"
+. "$SLUBBENCH_TOP/bench/runopts.sh"
 split_opts "$@"
 set -- "${ARGS[@]+"${ARGS[@]}"}"
 argv=("$@")
@@ -85,14 +85,14 @@ design_used=$design
 
 # ---- what the plan needs: kernels, root filesystem -----------------------
 # (each step's wall time, for the last line: where a run's time went)
-t_step=$(date +%s)
+t_step=$EPOCHSECONDS
 uniq_variants=$(printf '%s\n' "${labels[@]}" | while read -r l; do echo "${variant_of[$l]}"; done | sort -u | tr '\n' ' ')
 # shellcheck disable=SC2086
 "$SLUBBENCH_TOP/kernels/build.sh" --profile "$profile" ${tree_name:+--tree "$tree_name"} ${vargs[@]+"${vargs[@]}"} $uniq_variants
 for l in "${labels[@]}"; do
 	for x in $smp; do guest_fits "$(kernel_dir "${variant_of[$l]}" "$profile")" "$x" "${mem:-$(default_mem "$x")}"; done
 done
-t_kernels=$(($(date +%s) - t_step)) t_step=$(date +%s)
+t_kernels=$((EPOCHSECONDS - t_step)) t_step=$EPOCHSECONDS
 image=$("$SLUBBENCH_TOP/rootfs/build.sh" | tail -n1)
 if [ "$(emulated_boots)" -gt 0 ]; then
 	if [ "$accel" = kvm ]; then
@@ -112,7 +112,7 @@ if [ "$(emulated_boots)" -gt 0 ]; then
 	fi
 	[ "$emulated_mode" = mttcg ] || "$SLUBBENCH_TOP/rootfs/initramfs.sh" >/dev/null
 fi
-t_guest=$(($(date +%s) - t_step))
+t_guest=$((EPOCHSECONDS - t_step))
 
 # ---- the run directory ---------------------------------------------------
 if [ -z "$out" ]; then out=$SLUBBENCH_TOP/results/$(date -u +%Y%m%d-%H%M%S)-$profile; fi
@@ -172,7 +172,7 @@ write_manifest running
 say bench "run $run_id: ${#labels[@]} kernels x $rounds rounds ($design_used, seed $seed), configs: $configs, vCPUs: ${smp// /,} -> $out"
 max_secs=
 [ -z "$max_time" ] || max_secs=$(duration_secs "$max_time")
-t_start=$(date +%s)
+t_start=$EPOCHSECONDS
 
 if [ "$n0" -gt 0 ]; then
 	i=0
@@ -192,7 +192,7 @@ while :; do
 	current_intervals
 	if [ "$r" -ge "$rounds" ]; then
 		step=$((block - rounds % block))
-		stop=$(stop_reason "$rounds" "$step" $(($(date +%s) - t_start)))
+		stop=$(stop_reason "$rounds" "$step" $((EPOCHSECONDS - t_start)))
 		[ -z "$stop" ] || break
 		rounds=$((rounds + step))
 		expected_boots=$((expected_boots + step * nk * ns))
@@ -206,5 +206,5 @@ trap - INT TERM
 join_csv
 failed=$(boots_failed) && write_manifest complete "$stop"
 say bench "done: $(find "$out/raw" -name "done" | wc -l) boots ($failed failed) in $(elapsed), stopped on $stop; results in $out"
-say bench "where the time went: kernels ${t_kernels}s, root filesystem and QEMU ${t_guest}s, boots $(($(date +%s) - t_start))s (each kind: the report's Boots line)"
+say bench "where the time went: kernels ${t_kernels}s, root filesystem and QEMU ${t_guest}s, boots $((EPOCHSECONDS - t_start))s (each kind: the report's Boots line)"
 echo "$out"

@@ -84,12 +84,12 @@ attempt_boot() {
 	[ "$kind" != series ] || [ "$quantum" = inf ] || emu+=(--quantum "$quantum")
 	[ -z "$copts" ] || emu+=(--counters-opts "$copts")
 	start=$(date -u +%FT%TZ)
-	t0=$(date +%s)
+	t0=$EPOCHSECONDS
 	guest_plan "$d/plan-in.sh" "$kind" "$x" "$l"
 	boot_kernel "$d" "$l" "$r" "$profile" "$(kernel_dir "${variant_of[$l]}" "$profile")" \
 		"$(jq -r .build_id "$out/kernels/$l.json")" --smp "$x" --mem "${mem:-$(default_mem "$x")}" \
 		--timeout "$limit" --accel "$accel" ${emu[@]+"${emu[@]}"}
-	boot_fragment "$d" "$r" "$pos" "$l" "$x" "$kind" "$attempt" "$(host_name)" "$start" $(($(date +%s) - t0)) "$BOOT_RESULT" \
+	boot_fragment "$d" "$r" "$pos" "$l" "$x" "$kind" "$attempt" "$(host_name)" "$start" $((EPOCHSECONDS - t0)) "$BOOT_RESULT" \
 		"$(sed -n 's/^det_seed=//p' "$d/boot-info" 2>/dev/null || true)" "$(sed -n 's/^host_other_cpu=//p' "$d/boot-info" 2>/dev/null || true)"
 }
 
@@ -112,9 +112,9 @@ boot_planned() {
 	[ "$kind" != emulated ] || what="emulated counters $r/$(emulated_boots)"
 	[ "$kind" != series ] || what="series $r/$series"
 	say bench "$what: $l ($kind, $x vCPUs$eta)"
-	t0=$(date +%s)
+	t0=$EPOCHSECONDS
 	boot_with_retries "$r" "$pos" "$l" "$kind" "$x"
-	paced "$(pace_kind "$kind" "$r")" $(($(date +%s) - t0)) 1
+	paced "$(pace_kind "$kind" "$r")" $((EPOCHSECONDS - t0)) 1
 	join_csv
 	write_manifest running
 }
@@ -136,7 +136,7 @@ boots_at_once() {
 	local j=$1 b r pos l kind x n=0 t0 tw pids=() wave=()
 	shift
 	[ "$j" -gt 1 ] || { for b in "$@"; do read -r r pos l kind x <<<"$b"; boot_planned "$r" "$pos" "$l" "$kind" "$x" </dev/null; done; return 0; }
-	t0=$(date +%s) tw=$t0
+	t0=$EPOCHSECONDS tw=$t0
 	for b in "$@"; do
 		read -r r pos l kind x <<<"$b"
 		[ -f "$(boot_dir "$r" "$l" "$kind" "$x")/done" ] && continue
@@ -151,8 +151,8 @@ boots_at_once() {
 		n=$((n + 1))
 		if [ ${#pids[@]} -ge "$j" ]; then
 			wait "${pids[@]}" || true
-			paced_wave $(($(date +%s) - tw)) "${wave[@]}"
-			tw=$(date +%s)
+			paced_wave $((EPOCHSECONDS - tw)) "${wave[@]}"
+			tw=$EPOCHSECONDS
 			pids=() wave=()
 			join_csv
 			write_manifest running
@@ -160,7 +160,7 @@ boots_at_once() {
 	done
 	[ ${#pids[@]} -eq 0 ] || wait "${pids[@]}" || true
 	[ "$n" -eq 0 ] || {
-		say bench "  $n counting-mode boots in $(($(date +%s) - t0)) s, $j at a time"
+		say bench "  $n counting-mode boots in $((EPOCHSECONDS - t0)) s, $j at a time"
 		join_csv
 		write_manifest running
 	}

@@ -27,7 +27,7 @@ distinct_list() {
 	shift 4
 	list_words "$v"
 	for x in ${WORDS[@]+"${WORDS[@]}"}; do
-		x=$("$@" "$x") || exit 1
+		opt_check x "$@" "$x"
 		case " $out " in *" $x "*) die "$opt lists $x twice: give each $what once" ;; esac
 		out+="$x "
 	done
@@ -39,7 +39,7 @@ check_smp() { distinct_list "$1" "$2" "vCPU count" "a vCPU count, or a list such
 # "OPT VALUE is more than WHAT"
 uint_at_most() {
 	local x
-	x=$(opt_uint "$1" "$2") || exit 1
+	opt_check x opt_uint "$1" "$2"
 	[ "$x" -le "$3" ] || die "$1 $x is more than $4"
 	echo "$x"
 }
@@ -69,7 +69,7 @@ check_duration() {
 }
 check_interval() {
 	local x
-	x=$(opt_uint "$1" "$2") || exit 1
+	opt_check x opt_uint "$1" "$2"
 	[ "$x" -ge "$SERIES_MIN_MS" ] && [ "$x" -le "$SERIES_MAX_MS" ] ||
 		die "$1 $x ms is out of range: use $SERIES_MIN_MS to $SERIES_MAX_MS ms (shorter: a sample takes about 1 ms of a vCPU; longer: a run of about 2 s gives too few samples)"
 	echo "$x"
@@ -115,10 +115,13 @@ apply_tree() {
 	local k t out=''
 	[ -z "$tree_opt" ] || tree_name=$(tree_resolve "$tree_opt")
 	for k in $kernels; do
-		case "$k" in *@*) ;; *) k+=$(tree_suffix "${tree_name:-$DEFAULT_TREE}") ;; esac
-		t=$(variant_tree "$k")
+		# its tree (variant_tree, without a subshell a kernel)
+		case "$k" in
+		*@*) t=${k#*@} ;;
+		*) t=${tree_name:-$DEFAULT_TREE}; [ "$t" = "$DEFAULT_TREE" ] || k+=@$t ;;
+		esac
 		tree_known "$t"
-		if [ "$(variant_allocator "$k")" = slab ] && ! tree_has_slab "$(tree_kver "$t")"; then
+		if variant_is_slab "$k" && ! tree_has_slab "$(tree_kver "$t")"; then
 			[ "$kernels" = "slab stock head tail" ] || die "--kernels $k: tree $t has no SLAB (removed in 6.8): leave it out"
 			say bench "tree $t has no SLAB (removed in 6.8): the default kernels without slab"
 			continue
@@ -145,9 +148,10 @@ check_opts() {
 	[ "$series" = 0 ] || [ "$emulated_mode" = det ] ||
 		die "--series runs in the counting mode: drop --emulated-mode $emulated_mode"
 	# an emulated boot runs every configuration W times, one plugin window each
-	local nw=$((emulated_windows * $(wc -w <<<"$groups")))
+	list_words "$groups"
+	local nw=$((emulated_windows * ${#WORDS[@]}))
 	[ "$nw" -le "$EMU_MAX_WINDOWS" ] ||
-		die "--emulated-windows $emulated_windows x $(wc -w <<<"$groups") configurations is $nw windows a boot, more than the plugin's $EMU_MAX_WINDOWS: give fewer windows or groups"
+		die "--emulated-windows $emulated_windows x ${#WORDS[@]} configurations is $nw windows a boot, more than the plugin's $EMU_MAX_WINDOWS: give fewer windows or groups"
 	[ -z "$timeout" ] || [ "$(emulated_boots)" = 0 ] || [ "$timeout" -ge $((nw * EMU_WINDOW_MIN_SECONDS)) ] ||
 		die "--timeout $timeout is too short for $nw emulated windows a boot (at least $EMU_WINDOW_MIN_SECONDS s each): give --timeout $((nw * EMU_WINDOW_MIN_SECONDS)) or more, or fewer --emulated-windows"
 }
@@ -258,9 +262,11 @@ read_saved_plan() {
 # default_opts: what was left unsaid, decided and checked before anything
 # is built.
 default_opts() {
-	[ -n "$seed" ] || seed=$(date +%s)
-	[ -n "$smp" ] || { smp=$(nproc); [ "$smp" -ge 2 ] || smp=2; }
-	[ -n "$jobs" ] || jobs=$(nproc)
+	local cpus
+	cpus=$(nproc)
+	[ -n "$seed" ] || seed=$EPOCHSECONDS
+	[ -n "$smp" ] || { smp=$cpus; [ "$smp" -ge 2 ] || smp=2; }
+	[ -n "$jobs" ] || jobs=$cpus
 	# every vCPU count fits the guest kernel and memory, before anything is built
 	local x
 	for x in $smp; do guest_fits "$SLUBBENCH_TOP/kernels/-" "$x" "${mem:-$(default_mem "$x")}"; done

@@ -131,7 +131,7 @@ out=$(realpath "$out")
 build_tools all
 S=$TOOLS_BIN/slubstats
 [ "$mode" = series ] || range_prepare
-t0=$(date +%s)
+t0=$EPOCHSECONDS
 trap 'say bisect "interrupted: the boots so far are in $out/steps.csv; go on with $(resume_hint "$out")"; exit 130' INT TERM
 while :; do
 	IFS=, read -r what next lo hi _ < <("$S" bisect "$out/steps.csv" --steps "$nsteps" \
@@ -143,5 +143,5 @@ while :; do
 	esac
 done
 trap - INT TERM
-say bisect "$what after $(($(date +%s) - t0)) s: $out"
+say bisect "$what after $((EPOCHSECONDS - t0)) s: $out"
 "$SLUBBENCH_TOP/bisect/report.sh" "$out"

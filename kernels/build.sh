@@ -117,7 +117,7 @@ need_cmd jq jq
 build_variant() {
 	local v=$1 t0 key obj out hash fv
 	fv=$v$(tree_suffix "$TREE_NAME")
-	t0=$(date +%s)
+	t0=$EPOCHSECONDS
 	# One build directory per allocator: a profile switch rewrites .config
 	# and Kbuild recompiles only what uses CONFIG_SLUB_CPU_PARTIAL (mm/),
 	# where a directory per profile would compile everything again.
@@ -165,10 +165,10 @@ build_variant() {
 	if [ -z "$reused" ]; then
 		run_make "$obj" "$log" "$v" "$(basename "$out")"
 		collect_build "$obj" "$log" "$tmp"
-		[ -z "$key" ] || buildstore_put "$key" "$text" "$tmp" $(($(date +%s) - t0))
+		[ -z "$key" ] || buildstore_put "$key" "$text" "$tmp" $((EPOCHSECONDS - t0))
 	fi
 	store_build "$v" "$tmp" "$out" "$hash" "$t0" "$obj" "$reused"
-	say kernels "$(basename "$out"): $([ -n "$reused" ] && echo "copied" || echo "built") in $(($(date +%s) - t0))s, $compiled objects compiled, build id ${buildid:0:12} -> $out"
+	say kernels "$(basename "$out"): $([ -n "$reused" ] && echo "copied" || echo "built") in $((EPOCHSECONDS - t0))s, $compiled objects compiled, build id ${buildid:0:12} -> $out"
 }
 
 # The kernel's own slabinfo tool, for the root filesystem (one per tree).

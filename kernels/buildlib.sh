@@ -74,7 +74,7 @@ store_build() {
 		--arg release "$(cat "$tmp/kernel.release")" --arg reused "$reused" \
 		--arg gcc "$(gcc --version | head -n1)" --arg date "$(date -u +%FT%TZ)" \
 		--argjson patches "$plist" --argjson compiled "$compiled" \
-		--argjson seconds $(($(date +%s) - t0)) --arg objdir "$obj" \
+		--argjson seconds $((EPOCHSECONDS - t0)) --arg objdir "$obj" \
 		--arg bz "$(sha256 "$tmp/bzImage")" --arg vml "$(sha256 "$tmp/vmlinux")" \
 		'{variant: $variant, profile: $profile,
 		  allocator: $allocator, tree: $tree, source_package: $pkg, source_version: $pkgver,

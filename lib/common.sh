@@ -6,12 +6,12 @@
 
 SLUBBENCH_TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 SLUBBENCH_CACHE=${SLUBBENCH_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/slubbench}
-SLUBBENCH_T0=${SLUBBENCH_T0:-$(date +%s)}
+SLUBBENCH_T0=${SLUBBENCH_T0:-$EPOCHSECONDS}
 export SLUBBENCH_TOP SLUBBENCH_CACHE SLUBBENCH_T0
 
 # elapsed: seconds since the top-level command started, as 1m05s.
 elapsed() {
-	local s=$(($(date +%s) - SLUBBENCH_T0))
+	local s=$((EPOCHSECONDS - SLUBBENCH_T0))
 	printf '%dm%02ds' $((s / 60)) $((s % 60))
 }
 

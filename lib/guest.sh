@@ -17,7 +17,7 @@ PANIC_RE='Kernel panic|Oops:|BUG:|general protection fault'
 # group); else one line naming the limit.
 guest_fits() {
 	local nr cfg=$1/config name
-	name=$(basename "$1")
+	name=${1##*/}
 	[ -f "$cfg" ] || { cfg=$SLUBBENCH_TOP/kernels/config/base.config name="the guest kernel"; }
 	nr=$(sed -n 's/^CONFIG_NR_CPUS=//p' "$cfg" 2>/dev/null)
 	[ -z "$nr" ] || [ "$2" -le "$nr" ] ||

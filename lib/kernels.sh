@@ -5,13 +5,18 @@
 # Inputs: the caller's globals read here (t10's shellcheck sees them):
 declare -g SLUBBENCH_TOP SLUBBENCH_CACHE DEFAULT_TREE
 
+# VARIANT_ALLOC[NAME]: each variant's allocator, kernels/variants read once
+# (its lines "name allocator patches", # a comment)
+declare -gA VARIANT_ALLOC=()
+while read -r _name _alloc _; do
+	[[ -z "$_name" || "$_name" == \#* ]] || VARIANT_ALLOC[$_name]=$_alloc
+done <"$SLUBBENCH_TOP/kernels/variants"
+unset _name _alloc
 # variant_allocator VARIANT: slab or slub, from kernels/variants (a user's
 # --variant is stock + a patch: slub).
-variant_allocator() {
-	local a
-	a=$(awk -v v="$(variant_base "$1")" '$1 == v { print $2; exit }' "$SLUBBENCH_TOP/kernels/variants")
-	echo "${a:-slub}"
-}
+variant_allocator() { echo "${VARIANT_ALLOC[${1%%@*}]:-slub}"; }
+# variant_is_slab VARIANT: whether its allocator is SLAB (no subshell)
+variant_is_slab() { [ "${VARIANT_ALLOC[${1%%@*}]:-slub}" = slab ]; }
 
 # kernel_out VARIANT PROFILE: where a built variant lands:
 # kernels/NAME[@TREE]-PROFILE, or kernels/NAME[@TREE] for SLAB (it has no
@@ -19,7 +24,7 @@ variant_allocator() {
 kernel_out() {
 	local k
 	k=$(variant_base "$1")$(tree_suffix "$(variant_tree "$1")")
-	if [ "$(variant_allocator "$1")" = slab ]; then
+	if variant_is_slab "$1"; then
 		echo "$SLUBBENCH_CACHE/kernels/$k"
 	else
 		echo "$SLUBBENCH_CACHE/kernels/$k-$2"

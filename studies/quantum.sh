@@ -85,14 +85,14 @@ run() {
 		say study "$(basename "$d"): done before"
 		return 0
 	fi
-	t0=$(date +%s)
+	t0=$EPOCHSECONDS
 	if [ -f "$d/plan.json" ]; then
 		"$SLUBBENCH_TOP/bench/run.sh" --resume "$d" >/dev/null
 	else
 		"$SLUBBENCH_TOP/bench/run.sh" --kernels "${kernels// /,}" --seed 1 --smp "$smp" --no-count --no-profile --out "$d" "$@" >/dev/null
 	fi || die "$(basename "$d"): the bench did not complete (see above); go on with the same command"
 	"$SLUBBENCH_TOP/report/report.sh" "$d" >/dev/null
-	say study "$(basename "$d"): $(($(date +%s) - t0)) s"
+	say study "$(basename "$d"): $((EPOCHSECONDS - t0)) s"
 }
 for q in $quanta; do
 	run "q-$q" --rounds 1 --emulated-counters "$seeds" --emulated-instructions 0 --quantum "$q"

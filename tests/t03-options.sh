@@ -103,3 +103,16 @@ mech --pairs 2.6.23:head,tail:none >"$tmpd/pairs.csv" 2>&1 || fail "mechanism --
 csv_rows "$tmpd/pairs.csv" kernel ratio | awk -F'|' '$1 == "2.6.23" && $2 != "" { p++ } $1 != "2.6.23" && $2 != "" { q++ } END { exit !(p > 0 && q == 0) }' ||
 	fail "mechanism --pairs 2.6.23:head,tail:none: 2.6.23 without a ratio, or another kernel (head; tail against a kernel not in the run) with one"
 ok "slubstats mechanism --pairs K:B: K's rows as --baseline B gives them, the others without a ratio"
+
+# A validator (lib/opts.sh's OPT_VALIDATORS) runs without a subshell and
+# its value is taken as given: each must print what it accepts unchanged
+# (else opt_check would keep a value the check meant to change)
+# shellcheck disable=SC2016 # the inner script's own variables
+out=$(bash -c '. "$1/lib/common.sh"; . "$1/lib/rundir.sh"; . "$1/bench/runopts.sh"
+	s() { local want=$3 got; got=$("$@"); [ "$got" = "$want" ] || echo "$1 printed [$got] for [$want]"; tested+=" $1"; }
+	s opt_uint --x 17; s opt_count --x 0; s opt_choice --x b a b; s opt_name --x tail@6.12; s opt_any --x "a b,c"
+	s opt_nonempty --x run-1; s check_seed --x 0123; s check_machine --x clovertown; s check_shard --x 2/3
+	s check_duration --x 1h30m; s det_quantum --x inf; s det_quantum --x 1000
+	for v in $OPT_VALIDATORS; do [[ " $tested " == *" $v "* ]] || echo "$v: no sample here"; done' _ "$TOP" 2>&1)
+[ -z "$out" ] || fail "validators: $out"
+ok "each validator prints the value it accepts as given"

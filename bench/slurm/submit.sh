@@ -58,7 +58,7 @@ seed=
 for ((i = 0; i < ${#bench[@]}; i++)); do
 	case "${bench[i]}" in --seed) seed=${bench[i + 1]:-} ;; --seed=*) seed=${bench[i]#--seed=} ;; esac
 done
-[ -n "$seed" ] || { seed=$(date +%s); bench+=(--seed "$seed"); }
+[ -n "$seed" ] || { seed=$EPOCHSECONDS; bench+=(--seed "$seed"); }
 # the plan must make sense before anything is queued: shard 1's dry run
 plan=$("$SLUBBENCH_TOP/bench/run.sh" --dry-run ${bench[@]+"${bench[@]}"} --shard "1/$shards") || exit 1
 # a dry run creates nothing
