@@ -77,6 +77,7 @@ for k in "${kernels[@]}"; do
 	ev_set e_r "$k" all instructions ratio
 	[ "$k" != "$baseline" ] && [ -n "$e_r" ] || continue
 	line="  $k/$baseline:"
+	recs=''
 	for m in $metrics; do
 		ev_set e_r "$k" all "$m" ratio
 		[ -n "$e_r" ] || continue
@@ -84,16 +85,18 @@ for k in "${kernels[@]}"; do
 		ev_set e_hi "$k" all "$m" hi
 		ev_set e_b "$k" all "$m" bounds
 		ev_set e_d "$k" all "$m" direction
-		# the bounds read against 1 by slubstats emulated (direction)
-		line+=$(awk -v m="$m" -v r="$e_r" -v lo="$e_lo" -v hi="$e_hi" -v b="$e_b" -v u="$unit" \
-			-v d="$e_d" 'BEGIN {
-			if (b == "range")
-				w = (d == "above") ? "more in every pair of " u "s" : (d == "below") ? "fewer in every pair of " u "s" : "no difference beyond the range of the " u "s"
-			else
-				w = (d == "above") ? "more, CI " : (d == "below") ? "fewer, CI " : "no detectable difference, CI "
-			if (b != "range") w = w sprintf("%.3f..%.3f", lo, hi)
-			printf " %s %+.1f%% (%s);", m, 100 * (r - 1), w }')
+		recs+="$m"$'\037'"$e_r"$'\037'"$e_lo"$'\037'"$e_hi"$'\037'"$e_b"$'\037'"$e_d"$'\n'
 	done
+	# the bounds read against 1 by slubstats emulated (direction); one
+	# awk a kernel, a metric a record
+	[ -z "$recs" ] || line+=$(printf '%s' "$recs" | awk -F'\037' -v u="$unit" '{
+		m = $1; r = $2; lo = $3; hi = $4; b = $5; d = $6
+		if (b == "range")
+			w = (d == "above") ? "more in every pair of " u "s" : (d == "below") ? "fewer in every pair of " u "s" : "no difference beyond the range of the " u "s"
+		else
+			w = (d == "above") ? "more, CI " : (d == "below") ? "fewer, CI " : "no detectable difference, CI "
+		if (b != "range") w = w sprintf("%.3f..%.3f", lo, hi)
+		printf " %s %+.1f%% (%s);", m, 100 * (r - 1), w }')
 	wrapln "${line%;}"
 done
 [ "$nb" -ge 2 ] || wrapln "  (one $unit of some kernel: its spread, the repeatability, is unmeasured)"
@@ -113,21 +116,21 @@ echo
 # top TITLE METRIC: the functions first by METRIC, every kernel's value per
 # 1000 messages (mean over boots)
 top() {
-	local line k v vals
+	local k v
 	echo "$1 (per 1000 messages):"
-	line=$(printf '  %-30s' function)
-	for k in "${kernels[@]}"; do line+=$(printf ' %9s' "${k:0:9}"); done
-	echo "$line"
-	# a row's values read without a subshell, formatted by one awk
+	printf '  %-30s' function
+	for k in "${kernels[@]}"; do printf ' %9s' "${k:0:9}"; done
+	echo
+	# a row's values read without a subshell ("NAME\037V1\037V2..."), the
+	# table's values formatted by one awk
 	top_functions "$2" 10 | while IFS= read -r f; do
-		vals=()
+		printf '  %-30s' "${f:0:30}"
 		for k in "${kernels[@]}"; do
 			model_set v emulated_top "${2}_per_1000_messages" "$k" "$f"
-			vals+=("$v")
+			printf '\037%s' "$v"
 		done
-		printf '  %-30s' "${f:0:30}"
-		awk 'BEGIN { for (i = 1; i < ARGC; i++) printf (ARGV[i] == "" ? " %9s" : " %9.1f"), (ARGV[i] == "" ? "-" : ARGV[i]); print "" }' "${vals[@]}"
-	done
+		echo
+	done | awk -F'\037' '{ printf "%s", $1; for (i = 2; i <= NF; i++) printf ($i == "" ? " %9s" : " %9.1f"), ($i == "" ? "-" : $i); print "" }'
 	echo
 }
 # transfers where the cache model counted them (not with --emulated-counters 0)
