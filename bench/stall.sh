@@ -27,13 +27,23 @@ proc_tree_ticks() {
 
 # watch_stall PID OUT: wait for PID (timeout(1) running QEMU) and return its
 # status; when it stalls, kill it and its children and write OUT/stall
-# (bench/boot-result.sh names the result "stall").
+# (bench/boot-result.sh names the result "stall"). Each second is a
+# sleep waited for together with PID, so that a boot's end is seen when
+# it comes, not up to a second later.
 watch_stall() {
-	local pid=$1 out=$2 hz last now t=0 since=0 rc=0 p
+	local pid=$1 out=$2 hz last now t=0 since=0 rc=0 p sp ended
 	hz=$(getconf CLK_TCK)
 	last=$(proc_tree_ticks "$pid")
 	while kill -0 "$pid" 2>/dev/null; do
-		sleep 1
+		sleep 1 &
+		sp=$! ended=''
+		wait -n -p ended "$pid" "$sp" || rc=$?
+		if [ "$ended" = "$pid" ]; then
+			kill "$sp" 2>/dev/null || true
+			wait "$sp" 2>/dev/null || true
+			return "$rc"
+		fi
+		rc=0
 		t=$((t + 1))
 		[ $((t % 5)) = 0 ] || continue
 		now=$(proc_tree_ticks "$pid")
