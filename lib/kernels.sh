@@ -12,10 +12,8 @@ while read -r _name _alloc _; do
 	[[ -z "$_name" || "$_name" == \#* ]] || VARIANT_ALLOC[$_name]=$_alloc
 done <"$SLUBBENCH_TOP/kernels/variants"
 unset _name _alloc
-# variant_allocator VARIANT: slab or slub, from kernels/variants (a user's
-# --variant is stock + a patch: slub).
-variant_allocator() { echo "${VARIANT_ALLOC[${1%%@*}]:-slub}"; }
-# variant_is_slab VARIANT: whether its allocator is SLAB (no subshell)
+# variant_is_slab VARIANT: whether its allocator is SLAB, from
+# kernels/variants (a user's --variant is stock + a patch: SLUB)
 variant_is_slab() { [ "${VARIANT_ALLOC[${1%%@*}]:-slub}" = slab ]; }
 
 # kernel_out VARIANT PROFILE: where a built variant lands:
