@@ -60,6 +60,11 @@ counting_store() { echo "${SLUBBENCH_COUNTING_STORE:-$SLUBBENCH_CACHE/counting-b
 # (kernels/buildstore.sh; used with SLUBBENCH_REUSE_BUILDS=1; a test's own:
 # SLUBBENCH_BUILD_STORE)
 build_store() { echo "${SLUBBENCH_BUILD_STORE:-$SLUBBENCH_CACHE/kernel-builds}"; }
+# check_store: finished checks of the test suite, by their whole input
+# (tests/checkstore.sh: shellcheck's verdict on a file, a committed run's
+# report made again; used with SLUBBENCH_REUSE_CHECKS=1; a test's own:
+# SLUBBENCH_CHECK_STORE)
+check_store() { echo "${SLUBBENCH_CHECK_STORE:-$SLUBBENCH_CACHE/test-checks}"; }
 # build_dir ALLOCATOR [TREE]: the O= build directory (one per allocator and tree).
 build_dir() { echo "$SLUBBENCH_CACHE/build/$1$(tree_suffix "${2:-$DEFAULT_TREE}")"; }
 

@@ -3,8 +3,9 @@
 # files under a key (the sha256 of a text that names every input), written
 # whole or not at all (two runs of one key may end together), and the
 # least recently used entries are dropped when the store outgrows its cap.
-# Two stores use it: counting-mode boots (bench/detstore.sh) and kernel
-# builds (kernels/buildstore.sh); their directories: lib/paths.sh.
+# Three stores use it: counting-mode boots (bench/detstore.sh), kernel
+# builds (kernels/buildstore.sh) and the test suite's checks
+# (tests/checkstore.sh); their directories: lib/paths.sh.
 # Each store's events file gets a line a use: "put KEY SECONDS" (stored:
 # the seconds the work took) or "hit KEY SECONDS" (reused: the seconds it
 # had taken), which tests/run.sh counts. Sourced by lib/common.sh.

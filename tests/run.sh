@@ -33,7 +33,11 @@
 # boots its own and checks the store). So is a kernel build whose whole
 # input (source, .config, compiler) was built before, in any tree: the
 # kernel build store (kernels/buildstore.sh; SLUBBENCH_REUSE_BUILDS=0
-# compiles every one; t17 checks the store on a stand-in tree).
+# compiles every one; t17 checks the store on a stand-in tree). And so is
+# a check whose verdict rests on files only, when those files passed it
+# before: shellcheck's on a file (t10), a committed run's report made again
+# (t65): the check store (tests/checkstore.sh; SLUBBENCH_REUSE_CHECKS=0
+# checks every one; t10 checks its keys).
 #
 # Each test's time goes into $SLUBBENCH_CACHE/logs/tests/check.time (a
 # line "NAME SECONDS", the last run's), and its log beside it; a test over
@@ -43,6 +47,7 @@ set -euo pipefail
 . "$(dirname "$0")/../lib/common.sh"
 
 export SLUBBENCH_REUSE_COUNTING=${SLUBBENCH_REUSE_COUNTING:-1} SLUBBENCH_REUSE_BUILDS=${SLUBBENCH_REUSE_BUILDS:-1}
+export SLUBBENCH_REUSE_CHECKS=${SLUBBENCH_REUSE_CHECKS:-1}
 TIERS="unit smoke full"
 NEEDS="network vm cluster security"
 # tier_budget TIER: seconds a test of TIER may take (smoke: the tier's whole)
@@ -168,7 +173,7 @@ order=$(awk 'FNR == 1 && NR > 1 { print f "|" g } FNR == 1 { f = FILENAME; g = "
 # suite's were: "WHAT: N reused from the store (... had taken S s), M
 # DONE and stored (S s)"
 declare -A ev0=()
-for st in "$(counting_store)" "$(build_store)"; do
+for st in "$(counting_store)" "$(build_store)" "$(check_store)"; do
 	ev0[$st]=0
 	[ ! -f "$st/$STORE_EVENTS" ] || ev0[$st]=$(wc -l <"$st/$STORE_EVENTS")
 done
@@ -192,6 +197,7 @@ trap - EXIT
 [ "$smoke_secs" -le "$(tier_budget smoke)" ] || say test "the smoke tier took $smoke_secs s, over its $(tier_budget smoke) s"
 [ "$SLUBBENCH_REUSE_COUNTING" != 1 ] || say test "$(store_said "$(counting_store)" "counting-mode boots" booting booted)"
 [ "$SLUBBENCH_REUSE_BUILDS" != 1 ] || say test "$(store_said "$(build_store)" "kernel builds" building built)"
+[ "$SLUBBENCH_REUSE_CHECKS" != 1 ] || say test "$(store_said "$(check_store)" "checks (shellcheck's verdicts, reports made again)" making made)"
 say test "CPU time of the tests (theirs and their boots'): $cpu_total s"
 say test "slowest (their last times, $times): $(sort -k2,2nr "$times" | head -n5 | awk '{ printf "%s%s %ss", (NR > 1 ? ", " : ""), $1, $2 }')"
 echo "$pass passed, $fail failed, $skip skipped ($jobs at once)"

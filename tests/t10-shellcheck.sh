@@ -2,13 +2,52 @@
 # group: full
 # Every shell script in the project is shellcheck-clean, with SC2154 (a
 # global read but never set) on in each: a sourced file declares its inputs.
+# A file whose verdict rests on the same files as one that passed before
+# is not checked again (the check store, with SLUBBENCH_REUSE_CHECKS=1).
 . "$(dirname "$0")/lib.sh"
+# shellcheck source=tests/checkstore.sh
+. "$TOP/tests/checkstore.sh"
 cd "$TOP"
 # results/ holds runs' data (a plan copied into a run is data, not code)
 mapfile -t files < <(git ls-files '*.sh' run.sh .ci/run rootfs/guest/init 2>/dev/null | grep -v '^results/' | sort -u)
 [ ${#files[@]} -gt 5 ] || fail "found only ${#files[@]} shell scripts (not a git checkout?)"
-shellcheck -x "${files[@]}"
-ok "shellcheck: ${#files[@]} scripts clean"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+lint_keys . "${files[@]}" >"$tmp/keys" || fail "lint_keys failed"
+[ "$(cut -d' ' -f2 "$tmp/keys")" = "$(printf '%s\n' "${files[@]}")" ] || fail "lint_keys did not key each file once, in order"
+S=$(check_store)
+todo=()
+declare -A key_of=()
+while read -r k f; do
+	key_of[$f]=$k
+	checkstore_on && store_fetch "$S" "$k" "$tmp" || todo+=("$f")
+done <"$tmp/keys"
+t0=$EPOCHREALTIME
+[ ${#todo[@]} = 0 ] || shellcheck -x "${todo[@]}"
+if checkstore_on && [ ${#todo[@]} -gt 0 ]; then
+	each=$(awk -v a="$t0" -v b="$EPOCHREALTIME" -v n=${#todo[@]} 'BEGIN { printf "%.2f", (b - a) / n }')
+	for f in "${todo[@]}"; do
+		store_put "$S" "$CHECKSTORE_MB" "${key_of[$f]}" "shellcheck -x passed $f" "$tmp" "$each"
+	done
+fi
+ok "shellcheck: ${#files[@]} scripts clean (${#todo[@]} checked, $((${#files[@]} - ${#todo[@]})) passed before on the same files: the check store)"
+
+# The store's key of a file changes with every file it sources, at any
+# depth, and only with those: in a copy, a line more in lib/text.sh
+# (sourced by lib/common.sh, sourced by tests/lib.sh) changes t09's key and
+# common.sh's, and leaves those of files that source none of them.
+mkdir -p "$tmp/copy"
+tar -cf - "${files[@]}" .shellcheckrc | tar -xf - -C "$tmp/copy"
+echo '# one more line' >>"$tmp/copy/lib/text.sh"
+lint_keys "$tmp/copy" "${files[@]}" >"$tmp/keys2" || fail "lint_keys failed on a copy"
+changed=$(LC_ALL=C join -j2 -o 0,1.1,2.1 <(LC_ALL=C sort -k2 "$tmp/keys") <(LC_ALL=C sort -k2 "$tmp/keys2") | awk '$2 != $3 { print $1 }')
+for f in lib/text.sh lib/common.sh tests/lib.sh tests/t09-variance.sh; do
+	grep -qx "$f" <<<"$changed" || fail "$f's key did not change with lib/text.sh"
+done
+for f in bench/stall.sh rootfs/guest/init lib/store.sh; do
+	! grep -qx "$f" <<<"$changed" || fail "$f's key changed with lib/text.sh, which it does not source"
+done
+ok "a file's key changes with each file it sources at any depth ($(wc -l <<<"$changed") of ${#files[@]} with lib/text.sh), not with others"
 # No hidden inputs: SC2154 (a variable read but never set) stays on
 # everywhere, so a global a sourced file reads must be declared in it
 # (declare -g, its "Inputs:" line) and a misspelled one fails here.

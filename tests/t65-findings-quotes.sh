@@ -14,6 +14,8 @@
 # README and docs/ is one that a run the page names gives. Also made again: the 16-vCPU axis's whole Scaling
 # section, and the precision run's arithmetic from its summary.csv.
 . "$(dirname "$0")/lib.sh"
+# shellcheck source=tests/checkstore.sh
+. "$TOP/tests/checkstore.sh"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 F=$TOP/docs/findings
@@ -35,12 +37,11 @@ for s in "${srcs[@]}"; do
 done
 # the reports made again (a study's summary.txt is made again by t58)
 mapfile -t runs < <(grep '^results/.*/report\.txt$' < <(printf '%s\n' "${srcs[@]}") | sed 's,^results/,,; s,/report\.txt$,,')
+# (by today's code, or from the check store: tests/checkstore.sh)
+code=$(code_key "$TOP")
 for run in "${runs[@]}"; do
 	cp -r "$TOP/results/$run" "$tmp/$run"
-	# a bisect's directory has its own report (bisect/report.sh)
-	rep=("$TOP/run.sh" report)
-	[ ! -f "$tmp/$run/bisect.json" ] || rep=("$TOP/bisect/report.sh")
-	"${rep[@]}" "$tmp/$run" >/dev/null 2>"$tmp/err" || fail "results/$run reported again: $(tail -n1 "$tmp/err")"
+	err=$(remade_report "$tmp/$run" "$code") || fail "results/$run reported again: $err"
 done
 n=0
 while IFS=$'\t' read -r file s line; do
