@@ -6,13 +6,15 @@
 # Inputs: the caller's globals read here (t10's shellcheck sees them):
 declare -g baseline emulated_mode max_rounds max_secs out partial_reports precision
 
-# first_figure: the mechanism, as soon as the counting-mode boots are done
-# and before the timed rounds: add_partial() per 1000 messages a kernel in
-# the counting mode (or MTTCG's emulated boots), and its ratio to the
-# baseline (paired by seed, 95%), the configuration and vCPU count each;
-# a run is one window of one boot; nothing if there is none.
+# first_figure: the mechanism so far, before anything is timed: once the
+# first seed's counting-mode boots are done (early_figure), and again when
+# all are, unless nothing changed: add_partial() per 1000 messages a
+# kernel in the counting mode (or MTTCG's emulated boots), and its ratio
+# to the baseline (paired by seed, 95%), the configuration and vCPU count
+# each; a run is one window of one boot; nothing if there is none.
+FIRST_FIGURE_SAID=
 first_figure() {
-	local f=$out/.first-figure.csv
+	local f=$out/.first-figure.csv said
 	join_csv
 	[ -s "$out/counters.csv" ] && [ -s "$out/hackbench.csv" ] || return 0
 	"$TOOLS_BIN/slubstats" mechanism "$out/counters.csv" "$out/hackbench.csv" --baseline "$baseline" --kind emulated \
@@ -20,10 +22,33 @@ first_figure() {
 	csv_rows "$f" kernel config vcpus counter cache n per_1000_messages ratio ratio_lo ratio_hi | awk -F'|' -v b="$baseline" '
 		$4 == "add_partial" && $5 == "all" {
 			r = $8 == "" ? "" : sprintf(", x%.2f (%.2f..%.2f) against %s", $8, $9, $10, b)
-			printf "  %s %s (%s%d runs): %.1f%s\n", $1, $2, $3 == "" ? "" : $3 " vCPUs, ", $6, $7, r }' >"$f.txt"
-	[ ! -s "$f.txt" ] || say bench "the mechanism so far: add_partial() per 1000 messages, $([ "$emulated_mode" = det ] && echo "the counting mode" || echo "emulated boots (MTTCG)"):
-$(cat "$f.txt")"
+			printf "  %s %s (%s%d run%s): %.1f%s\n", $1, $2, $3 == "" ? "" : $3 " vCPUs, ", $6, $6 == 1 ? "" : "s", $7, r }' >"$f.txt"
+	said=$(cat "$f.txt")
 	rm -f "$f" "$f.txt"
+	[ -n "$said" ] && [ "$said" != "$FIRST_FIGURE_SAID" ] || return 0
+	FIRST_FIGURE_SAID=$said
+	say bench "the mechanism so far: add_partial() per 1000 messages, $([ "$emulated_mode" = det ] && echo "the counting mode" || echo "emulated boots (MTTCG)"):
+$said"
+}
+
+# early_figure BOOT...: first_figure as soon as the first seed's emulated
+# boots of BOOTs (boots_at_once's "ROUND POSITION LABEL KIND VCPUS", seed
+# by seed) are all done, once a run: a first figure for every kernel
+# minutes into the counting mode, not at its end.
+EARLY_FIGURE_SHOWN=0
+early_figure() {
+	[ "$EARLY_FIGURE_SHOWN" = 0 ] || return 0
+	local b r l kind x first=
+	for b in "$@"; do
+		read -r r _ l kind x <<<"$b"
+		[ "$kind" = emulated ] || continue
+		first=${first:-$r}
+		[ "$r" = "$first" ] || break
+		[ -f "$(boot_dir "$r" "$l" "$kind" "$x")/done" ] || return 0
+	done
+	[ -n "$first" ] || return 0
+	EARLY_FIGURE_SHOWN=1
+	first_figure
 }
 
 # current_intervals: the paired ratio of each kernel to the baseline so far

@@ -4,10 +4,13 @@
 # Usage: bench/run.sh [OPTIONS]      (--opt VALUE and --opt=VALUE alike)
 # @OPTIONS@
 #
-# The default plan (about 11 minutes on a 2-core TCG host) was chosen from
-# A/A runs: most of the variance is from one boot to the next, so shorter
-# runs in more boots buy more precision per minute (docs/method.md, "The default
-# plan").
+# The default plan was chosen from A/A runs: most of the variance is from
+# one boot to the next, so shorter runs in more boots buy more precision
+# per minute (docs/method.md, "The default plan"; what its boots took: the
+# Boots line of results/reference's report).
+#
+# The order: the counting mode's boots (the mechanism on screen once the
+# first seed's are done, again when all are), round 0, the timed rounds.
 #
 # Timed boots (rounds 1..N) only time: warm-up, then each configuration's
 # hackbench once, SLUB statistics read between runs. Counting (perf stat of
@@ -174,16 +177,19 @@ max_secs=
 [ -z "$max_time" ] || max_secs=$(duration_secs "$max_time")
 t_start=$EPOCHSECONDS
 
+# the counting mode first, so that the mechanism is on screen minutes in
+# (after the first seed's boots); then round 0 (perf under MTTCG). Neither
+# is timed, and a counting-mode boot's counts do not depend on the host:
+# several at once.
+mapfile -t emu_boots < <(counting_mode_boots)
+if [ "$emulated_mode" = det ]; then boots_at_once "$jobs" ${emu_boots[@]+"${emu_boots[@]}"}; else boots_at_once 1 ${emu_boots[@]+"${emu_boots[@]}"}; fi
+[ "${#emu_boots[@]}" = 0 ] || first_figure || say bench "warning: no first figure (the report will have the mechanism)"
 if [ "$n0" -gt 0 ]; then
 	i=0
 	for x in $smp; do
 		for l in "${labels[@]}"; do i=$((i + 1)); boot_planned 0 "$i" "$l" count "$x" </dev/null; done
 	done
 fi
-mapfile -t emu_boots < <(counting_mode_boots)
-# counting-mode boots do not depend on the host: several at once
-if [ "$emulated_mode" = det ]; then boots_at_once "$jobs" ${emu_boots[@]+"${emu_boots[@]}"}; else boots_at_once 1 ${emu_boots[@]+"${emu_boots[@]}"}; fi
-[ "${#emu_boots[@]}" = 0 ] || first_figure || say bench "warning: no first figure (the report will have the mechanism)"
 r=1
 while :; do
 	while IFS=, read -r -u 3 rr pos l _ x; do

@@ -135,7 +135,14 @@ paced_wave() {
 boots_at_once() {
 	local j=$1 b r pos l kind x n=0 t0 tw pids=() wave=()
 	shift
-	[ "$j" -gt 1 ] || { for b in "$@"; do read -r r pos l kind x <<<"$b"; boot_planned "$r" "$pos" "$l" "$kind" "$x" </dev/null; done; return 0; }
+	[ "$j" -gt 1 ] || {
+		for b in "$@"; do
+			read -r r pos l kind x <<<"$b"
+			boot_planned "$r" "$pos" "$l" "$kind" "$x" </dev/null
+			early_figure "$@"
+		done
+		return 0
+	}
 	t0=$EPOCHSECONDS tw=$t0
 	for b in "$@"; do
 		read -r r pos l kind x <<<"$b"
@@ -156,6 +163,7 @@ boots_at_once() {
 			pids=() wave=()
 			join_csv
 			write_manifest running
+			early_figure "$@"
 		fi
 	done
 	[ ${#pids[@]} -eq 0 ] || wait "${pids[@]}" || true

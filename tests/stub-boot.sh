@@ -7,8 +7,11 @@
 # killed-KILL, launcher-error or wrong-kernel). STUB_SLEEP: seconds a boot
 # takes (default 0). With --counters it leaves the plugin's files too, with
 # made-up counts (head's transfers 3x the others'; with cache=off among
-# --counters-opts, instructions alone, as the plugin). --smp N: the guest
-# sees N CPUs, unless STUB_NPROC says otherwise.
+# --counters-opts, instructions alone, as the plugin); with STUB_SLUBSTAT=1
+# also each window's hackbench output and SLUB statistics, as an
+# emulated-counters guest leaves them (head's free_add_partial 3x the
+# others', each boot's set by its seed's directory name: eNN). --smp N:
+# the guest sees N CPUs, unless STUB_NPROC says otherwise.
 set -euo pipefail
 out='' plan='' expect='' counters=0 smp=2 copts=''
 while [ $# -gt 0 ]; do
@@ -65,6 +68,19 @@ if [ "$counters" = 1 ] && [ "$result" = finished ]; then
 		done
 	} >"$out/emulated-raw.csv"
 	printf 'window=marks\nmarks_start=%d\nmarks_stop=%d\nvcpus=%s\n' $((n * SB_WINDOWS)) $((n * SB_WINDOWS)) "$smp" >"$out/emulated-raw.csv.info"
+	if [ "${STUB_SLUBSTAT:-0}" = 1 ]; then
+		e=${name%%-*} e=${e#e} e=$((10#${e//[!0-9]/} + 0))
+		for ((i = 1; i <= n; i++)); do
+			IFS=: read -r _ unit groups loops fds size <"$out/c$((SB_FIRST_CONFIG + i - 1))-config"
+			for ((w = 1; w <= SB_WINDOWS; w++)); do
+				f=$out/c$((SB_FIRST_CONFIG + i - 1))-emulated-w$w
+				printf 'Running in process mode with %d groups using %d file descriptors each (== %d tasks)\nEach sender will pass %d messages of %d bytes\nTime: 0.%03d\n' \
+					"$groups" $((2 * fds)) $((2 * fds * groups)) "$loops" "$size" $((100 + e)) >"$f.txt"
+				printf 'skbuff_head_cache %s %d C0=%d\n' alloc_fastpath 5000 5000 \
+					free_add_partial $((1000 * x + 10 * e)) $((1000 * x + 10 * e)) >"$f.slubstat"
+			done
+		done
+	fi
 fi
 [ "$result" != panic ] || echo "Kernel panic - not syncing: sysrq triggered crash" >"$out/serial.log"
 printf 'result=%s\nsmp=%s\ncounters=%s\n' "$result" "$smp" "$counters$copts" >"$out/boot-info"
