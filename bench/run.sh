@@ -73,7 +73,7 @@ fi
 
 # a new run never writes into another's directory (its rows would mix)
 if [ -z "$resume" ] && [ "$dry" = 0 ] && [ -n "$out" ] && [ -e "$out/plan.json" ]; then
-	die "$out already holds a run: give another --out, or finish that one with --resume $(basename "$out")"
+	die "$out already holds a run: give another --out, or finish that one with --resume $(run_ref "$out")"
 fi
 block=$(plan_block)
 # a resumed --precision run had added squares: plan up to its last round
@@ -153,7 +153,7 @@ interrupted() {
 	say bench "interrupted: keeping what was measured"
 	join_csv
 	write_manifest incomplete interrupted
-	say bench "results so far in $out (status incomplete); finish with: ./run.sh bench --resume $run_id"
+	say bench "results so far in $out (status incomplete); finish with: ./run.sh bench --resume $(run_ref "$out")"
 	exit 130
 }
 trap interrupted INT TERM

@@ -213,6 +213,19 @@ boot_name() {
 	printf '%s%02d-%s%s\n' "$p" "$1" "${4:+v$4-}" "$2"
 }
 
+# run_ref DIR: how ./run.sh finds the run DIR again (bench --resume,
+# report): its run id when DIR is results/ID of this checkout, else DIR's
+# path (run_dir_of's inverse).
+run_ref() {
+	local d
+	d=$(realpath -m -- "$1")
+	case "$d" in
+	"$SLUBBENCH_TOP/results/"*/*) echo "$d" ;;
+	"$SLUBBENCH_TOP/results/"?*) echo "${d#"$SLUBBENCH_TOP/results/"}" ;;
+	*) echo "$d" ;;
+	esac
+}
+
 # run_dir_of ARG: a run given as a directory (a path), or as a run id
 # under results/.
 run_dir_of() {

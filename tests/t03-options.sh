@@ -29,9 +29,15 @@ tmpd=$(mktemp -d)
 trap 'rm -rf "$tmpd"' EXIT
 echo '{"kept": 1}' >"$tmpd/plan.json"
 expect_fail "$TOP/bench/run.sh" --kernels head,tail --rounds 2 --out "$tmpd"
-contains "$OUT" "already holds a run: give another --out, or finish that one with --resume" "a new run into another run's directory is refused"
+contains "$OUT" "already holds a run: give another --out, or finish that one with --resume $(realpath "$tmpd")\$" "a new run into another run's directory is refused, the hint naming it by its path (not under results/)"
 [ "$(cat "$tmpd/plan.json")" = '{"kept": 1}' ] && [ ! -e "$tmpd/raw" ] || fail "the refused run touched $tmpd"
 ok "the other run's directory is left as it was"
+# shellcheck source=lib/rundir.sh
+. "$TOP/lib/rundir.sh"
+[ "$(run_ref "$TOP/results/r1")" = r1 ] && [ "$(run_ref "$TOP/results/r1/")" = r1 ] &&
+	[ "$(run_ref "$tmpd")" = "$(realpath "$tmpd")" ] && [ "$(run_dir_of "$(run_ref "$TOP/results/r1")")" = "$TOP/results/r1" ] ||
+	fail "run_ref: $(run_ref "$TOP/results/r1") $(run_ref "$tmpd")"
+ok "a run under results/ is named by its id in a hint, any other by its path (run_dir_of finds each again)"
 # --machine: a name of emu/src/machines.h, refused in one line otherwise,
 # before anything boots (t41: a known one reaches the emulated boots' plugin)
 expect_fail "$TOP/bench/run.sh" --dry-run --machine pentium4

@@ -39,7 +39,7 @@ wait "$pid" && fail "interrupted bench exited 0" || true
 first=$(find "$R2/raw" -name 'done' | head -n1)
 [ "$(find "$R2/raw" -name 'done' | wc -l)" = 2 ] || fail "want round 1's 2 boots finished: $(find "$R2/raw" -name 'done')"
 [ "$(jq -r .stop_reason "$R2/manifest.json")" = interrupted ] || fail "stop reason: $(jq -r .stop_reason "$R2/manifest.json")"
-grep -q -- '--resume' "$tmp/log2" || fail "no resume hint printed"
+grep -q -- "finish with: ./run.sh bench --resume $(realpath "$R2")\$" "$tmp/log2" || fail "no resume hint naming the run's path: $(tail -n 2 "$tmp/log2")"
 ok "Ctrl-C keeps the finished boots and marks the run incomplete"
 grep -qx 'PARTIAL: 2 of 4 boots so far; every figure below is of those alone' <<<"$(sed -n 3p "$R2/report.txt")" &&
 	grep -q 'The run is running: 2 of 4 boots' "$R2/report.txt" ||
