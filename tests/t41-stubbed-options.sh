@@ -63,8 +63,8 @@ mapfile -t figs < <(grep -n 'the mechanism so far: add_partial() per 1000 messag
 s2=$(at 'emulated counters 2/2') r0=$(at 'round 0/2, position 1') r1=$(at 'round 1/2, position 1')
 [ -n "$s2" ] && [ -n "$r0" ] && [ -n "$r1" ] && [ "${figs[0]}" -lt "$s2" ] && [ "$s2" -lt "${figs[1]}" ] &&
 	[ "${figs[1]}" -lt "$r0" ] && [ "$r0" -lt "$r1" ] || fail "the figures are not after seed 1 and after seed 2, before round 0: $(cat "$tmpd/ef.log")"
-sed -n "$((figs[0] + 1)),$((figs[0] + 2))p" "$tmpd/ef.log" | grep -qxE '  head c1 \(1 run\): [0-9.]+' ||
+grep -qxE '  head c1 \(1 run\): [0-9.]+' <<<"$(sed -n "$((figs[0] + 1)),$((figs[0] + 2))p" "$tmpd/ef.log")" ||
 	fail "the first figure: $(sed -n "$((figs[0] + 1)),$((figs[0] + 2))p" "$tmpd/ef.log")"
-sed -n "$((figs[1] + 1)),$((figs[1] + 2))p" "$tmpd/ef.log" | grep -qxE '  head c1 \(2 runs\): [0-9.]+, x[0-9.]+ \([0-9.]+\.\.[0-9.]+\) against tail' ||
+grep -qxE '  head c1 \(2 runs\): [0-9.]+, x[0-9.]+ \([0-9.]+\.\.[0-9.]+\) against tail' <<<"$(sed -n "$((figs[1] + 1)),$((figs[1] + 2))p" "$tmpd/ef.log")" ||
 	fail "the figure after all seeds: $(sed -n "$((figs[1] + 1)),$((figs[1] + 2))p" "$tmpd/ef.log")"
 ok "the mechanism on screen after the first seed's counting boots (1 run a kernel) and again after all (2 runs, the interval), before round 0"
