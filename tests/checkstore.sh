@@ -16,12 +16,13 @@ checkstore_on() { store_switch SLUBBENCH_REUSE_CHECKS; }
 # ROOT named from there; KEY the sha256 of all that shellcheck's verdict
 # on FILE rests on: shellcheck's version, ROOT/.shellcheckrc, FILE's name,
 # and the name and sha256 of FILE and of each file it sources, at any
-# depth. FILE sources each FILE of the list whose path ends as a path on one of
-# its lines that source a path made of variables (". "$TOP/x.sh"",
-# "source $d/x.sh") or hold a "shellcheck source=X" directive; such a
-# line naming no .sh file makes FILE rest on them all. (A literal path
-# sourced, as /etc/os-release, is none of the list's.)
-# (More than shellcheck follows is harmless: a key changes more often.)
+# depth. A file is taken to source every file of the list whose path ends
+# in a path ending in .sh on one of its lines that source a path made of
+# variables (. "$TOP/lib/x.sh", source "$d/x.sh") or hold a "shellcheck
+# source=X" directive; such a line naming no .sh file makes it rest on
+# them all (a literal path sourced, as /etc/os-release, is none of the
+# list's). More than shellcheck follows is harmless: a key changes more
+# often.
 lint_keys() {
 	local root=$1 d
 	shift
@@ -51,10 +52,10 @@ lint_keys() {
 			}
 			END {
 				for (i = 1; i <= n; i++) {
-					f = files[i]; delete seen; delete todo; m = 0; t = 0
+					f = files[i]; delete seen; delete todo; t = 0
 					todo[++t] = f; seen[f] = 1
 					while (t > 0) {
-						g = todo[t--]; m++
+						g = todo[t--]
 						if (g in all) for (j = 1; j <= n; j++) seen[files[j]] = 1
 						c = split(dep[g], e, " ")
 						for (j = 1; j <= c; j++) if (!(e[j] in seen)) { seen[e[j]] = 1; todo[++t] = e[j] }
