@@ -69,7 +69,8 @@ if [ "$counters" = 1 ] && [ "$result" = finished ]; then
 	} >"$out/emulated-raw.csv"
 	printf 'window=marks\nmarks_start=%d\nmarks_stop=%d\nvcpus=%s\n' $((n * SB_WINDOWS)) $((n * SB_WINDOWS)) "$smp" >"$out/emulated-raw.csv.info"
 	if [ "${STUB_SLUBSTAT:-0}" = 1 ]; then
-		e=${name%%-*} e=${e#e} e=$((10#${e//[!0-9]/} + 0))
+		e=${name%%-*} # eNN-KERNEL: the seed
+		e=$((10#${e#e}))
 		for ((i = 1; i <= n; i++)); do
 			IFS=: read -r _ unit groups loops fds size <"$out/c$((SB_FIRST_CONFIG + i - 1))-config"
 			for ((w = 1; w <= SB_WINDOWS; w++)); do
