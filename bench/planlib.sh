@@ -187,6 +187,25 @@ counting_mode_boots() {
 	done
 }
 
+# slab_label LABEL: is LABEL's kernel SLAB's (kernels/variants' allocator)?
+slab_label() {
+	awk -v v="$(variant_base "${variant_of[$1]}")" '$1 == v && $2 == "slab" { f = 1 } END { exit !f }' \
+		"$SLUBBENCH_TOP/kernels/variants"
+}
+# first_seed_boots "LABEL..." BOOT...: of counting_mode_boots' BOOTs, the
+# first seed's emulated boots of those LABELs, in order
+first_seed_boots() {
+	local want=" $1 " b r l kind first=
+	shift
+	for b in "$@"; do
+		read -r r _ l kind _ <<<"$b"
+		[ "$kind" = emulated ] || continue
+		first=${first:-$r}
+		[ "$r" = "$first" ] || break
+		case "$want" in *" $l "*) echo "$b" ;; esac
+	done
+}
+
 # print_plan SCHEDULE: the plan, boot by boot (--dry-run).
 print_plan() {
 	local at='' cnt='' e n

@@ -218,7 +218,7 @@ retry_failed() {
 # write_manifest STATUS [STOP_REASON]: the run's provenance, rewritten at
 # each status change through a temporary file.
 write_manifest() {
-	local accel_used done_n failed retried boots_json='[]' l kfiles=()
+	local accel_used done_n failed retried boots_json='[]' l kfiles=() klabels=()
 	host_facts
 	# every QEMU that ran a boot (the counting mode's is QEMU 10)
 	local qemus
@@ -227,7 +227,8 @@ write_manifest() {
 	done_n=$(find "$out/raw" -name "done" | wc -l)
 	failed=$(boots_failed)
 	retried=$(find "$out/raw" -maxdepth 1 -name '[res][0-9]*-*.a[0-9]*' | wc -l)
-	for l in "${labels[@]}"; do kfiles+=("$out/kernels/$l.json"); done
+	# (the kernels built so far: SLAB's come after the first figure)
+	for l in "${labels[@]}"; do [ ! -f "$out/kernels/$l.json" ] || { klabels+=("$l"); kfiles+=("$out/kernels/$l.json"); }; done
 	[ -s "$out/boots.csv" ] && boots_json=$(jq -R -s 'split("\n") | map(select(length > 0) | split(","))
 		| .[0] as $h | .[1:] | map([$h, .] | transpose | map({(.[0]): .[1]}) | add)' "$out/boots.csv")
 	jq -n --arg id "$run_id" --arg status "$1" --arg stop "${2:-}" --arg date "$(date -u +%FT%TZ)" \
@@ -238,7 +239,7 @@ write_manifest() {
 		--argjson retried "$retried" --argjson qemus "$qemus" --arg emulated_mode "$emulated_mode" \
 		--argjson list "$boots_json" \
 		--slurpfile plan "$out/plan.json" --slurpfile rootfs "$out/rootfs.json" \
-		--argjson kernels "$(jq -s -c '[$ARGS.positional, .] | transpose | map({(.[0]): .[1]}) | add' "${kfiles[@]}" --args "${labels[@]}")" \
+		--argjson kernels "$(jq -s -c '[$ARGS.positional, .] | transpose | map({(.[0]): .[1]}) | add' "${kfiles[@]}" --args "${klabels[@]}")" \
 		--arg configs "$configs" --arg design "$design_used" --argjson rounds "$rounds" \
 		'{run_id: $id, status: $status, stop_reason: $stop, updated: $date, command: $cmd, slubbench_git: $git,
 		  host: {name: $host_name, cpu: $cpu, cores: $cores, mem_kb: $memkb, kernel: $host_kernel},

@@ -55,7 +55,7 @@ ok "--emulated-instructions 2: seeds 2-3 with cache=off, instructions over 3 boo
 # before the next seed's start, and again when all are (with the paired
 # interval), and all before round 0 and the timed rounds (the stub's SLUB
 # statistics: STUB_SLUBSTAT=1)
-STUB_SLUBSTAT=1 SLUBBENCH_BOOT=$TOP/tests/stub-boot.sh "$TOP/bench/run.sh" --quick --rounds 1 --emulated-counters 2 --seed 3 --out "$tmpd/ef" >"$tmpd/ef.log" 2>&1 ||
+STUB_SLUBSTAT=1 SLUBBENCH_BOOT=$TOP/tests/stub-boot.sh "$TOP/bench/run.sh" --quick --kernels "head tail slab" --rounds 1 --emulated-counters 2 --seed 3 --out "$tmpd/ef" >"$tmpd/ef.log" 2>&1 ||
 	fail "a stubbed run with 2 counting-mode seeds failed: $(tail -n 5 "$tmpd/ef.log")"
 at() { grep -n -m1 -- "$1" "$tmpd/ef.log" | cut -d: -f1; }
 mapfile -t figs < <(grep -n 'the mechanism so far: add_partial() per 1000 messages' "$tmpd/ef.log" | cut -d: -f1)
@@ -67,4 +67,12 @@ grep -qxE '  head c1 \(1 run\): [0-9.]+' <<<"$(sed -n "$((figs[0] + 1)),$((figs[
 	fail "the first figure: $(sed -n "$((figs[0] + 1)),$((figs[0] + 2))p" "$tmpd/ef.log")"
 grep -qxE '  head c1 \(2 runs\): [0-9.]+, x[0-9.]+ \([0-9.]+\.\.[0-9.]+\) against tail' <<<"$(sed -n "$((figs[1] + 1)),$((figs[1] + 2))p" "$tmpd/ef.log")" ||
 	fail "the figure after all seeds: $(sed -n "$((figs[1] + 1)),$((figs[1] + 2))p" "$tmpd/ef.log")"
-ok "the mechanism on screen after the first seed's counting boots (1 run a kernel) and again after all (2 runs, the interval), before round 0"
+# SLAB's kernel (no add_partial to show, a full build of its own) is
+# built after the first figure, and its first counting boot comes after it
+kh=$(grep -n -m1 -E 'kernels\] head-2007: (up to date|built)' "$tmpd/ef.log" | cut -d: -f1)
+ks=$(grep -n -m1 -E 'kernels\] slab: (up to date|built)' "$tmpd/ef.log" | cut -d: -f1)
+es=$(at 'emulated counters 1/2: slab')
+[ -n "$kh" ] && [ -n "$ks" ] && [ -n "$es" ] && [ "$kh" -lt "${figs[0]}" ] && [ "${figs[0]}" -lt "$ks" ] && [ "$ks" -lt "$es" ] ||
+	fail "head's kernel, the first figure, then slab's kernel and its counting boot: $(cat "$tmpd/ef.log")"
+[ "$(jq -r '.kernels | keys | join(" ")' "$tmpd/ef/manifest.json")" = "head slab tail" ] || fail "the manifest's kernels: $(jq -c .kernels "$tmpd/ef/manifest.json")"
+ok "the mechanism on screen after the first seed's counting boots (1 run a kernel) and again after all (2 runs, the interval), before round 0; SLAB's kernel built after the first figure"
