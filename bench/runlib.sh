@@ -171,6 +171,8 @@ boots_at_once() {
 		say bench "  $n counting-mode boots in $((EPOCHSECONDS - t0)) s, $j at a time"
 		join_csv
 		write_manifest running
+		# (a last wave of fewer than j boots)
+		early_figure "$@"
 	}
 }
 
