@@ -86,3 +86,14 @@ det_unpack() {
 	tr -d '\r' <"$serial" | sed -n '/^SLUBBENCH-JOB-BEGIN$/,/^SLUBBENCH-JOB-END$/p' | sed '1d;$d' |
 		base64 -d | tar -x -C "$out" --no-same-owner --no-same-permissions
 }
+
+# det_quick_plan FILE: one counting-mode boot's plan as the bench's
+# emulated boot of --quick runs it (hackbench -g 4 -l 50 after the warm-up,
+# the hot caches), for a boot outside a bench (the tests' and studies')
+det_quick_plan() {
+	{
+		printf 'SB_CONFIGS=%q\nSB_WARMUP=1\nSB_TIMED=0\nSB_COUNT=0\nSB_PROFILE=0\nSB_EMULATED=1\nSB_CACHES=%q\n' \
+			"socket:process:4:50:20:100" "$HOT_CACHES"
+		cat "$SLUBBENCH_TOP/bench/guest-plan.sh"
+	} >"$1"
+}

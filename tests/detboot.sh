@@ -3,7 +3,9 @@
 # the bench's own guest plan as an emulated-counters boot runs it, a boot
 # with it, and what a boot counted, in one text.
 # Inputs: the caller's globals read here (t10's shellcheck sees them):
-declare -g TOP HOT_CACHES
+declare -g TOP
+# shellcheck source=lib/detboot.sh
+. "$TOP/lib/detboot.sh"
 
 # det_require: skip unless head can be booted in the counting mode here
 # (a VM host, QEMU 10), and build head and the plugins if they are not
@@ -14,13 +16,8 @@ det_require() {
 	"$TOP/emu/build.sh" --qemu 10 >/dev/null
 }
 # det_plan DIR: DIR/plan.sh, the plan every boot of det runs
-det_plan() {
-	{
-		printf 'SB_CONFIGS=%q\nSB_WARMUP=1\nSB_TIMED=0\nSB_COUNT=0\nSB_PROFILE=0\nSB_EMULATED=1\nSB_CACHES=%q\n' \
-			"socket:process:4:50:20:100" "$HOT_CACHES"
-		cat "$TOP/bench/guest-plan.sh"
-	} >"$1/plan.sh"
-}
+# (lib/detboot.sh's det_quick_plan)
+det_plan() { det_quick_plan "$1/plan.sh"; }
 # det DIR SEED NAME [BOOT-OPTION...]: head booted in the counting mode
 # with DIR/plan.sh, into DIR/NAME (its log DIR/NAME.log)
 det() {
