@@ -157,41 +157,67 @@ grep -qF -- "$want" <<<"$(tr -s ' \n' '  ' <"$F/reference-precision.md")" ||
 	fail "reference-precision.md does not say what its summary.csv gives: $want"
 ok "reference-precision.md's arithmetic as its summary.csv gives it (half-width $(printf %.2f "$hw")%, $pairs pairs)"
 
-# Every figure (a number with a decimal point) in the prose and tables of
-# docs/findings/ is one that what the page names gives (tests/figure.awk):
+# Every figure (a number with a decimal point, or a whole one of two
+# digits or more: "1,209" is 1209; a figure of few digits is found in
+# almost any run's text, so the check bites on longer ones) in the prose
+# and tables of docs/findings/ is one that what the page names gives
+# (tests/figure.awk), or the result of a sum the page shows ("35 × 60 × 2
+# = 4200", worked again by tests/arith.awk):
 # the text of its runs, its quotes and records, the CSVs of those runs it
 # names by file name (`emulated-cycles.csv`), and "N M" or "N k" as
 # millions or thousands of a count in that text. The four tables t59 makes
 # again cell by cell from their runs' CSVs are its. Not figures: the kernel trees' names (6.1, 6.12,
-# lib/trees.sh) and versions with two dots, the levels 95% and 97.5%, and
-# the precision page's arithmetic (checked above). A figure only said
+# lib/trees.sh) and versions with two dots, dates and clock times, the
+# digits inside a word (t40, 357ac20, 5m27s: a duration is quoted from a
+# record, whose "10m21s" also gives 621), the levels 95% and 97.5%, and
+# the precision page's arithmetic (checked above), and powers of ten
+# (units: per 1000 messages, 1000000 microseconds a second). A figure only said
 # elsewhere in the run, not beside its context, passes: this finds a
 # figure no run gives, not one copied from the wrong line.
-nfig=0 npage=0
+# page_figures PAGE: its figures, one a line, sorted
+page_figures() {
+	awk '/^```/ { inb = !inb; next } inb { next }
+		/^\|/ { if (!intab) held = /^\| kernel \| time \| interval \|/ || /^\| against \| kernel \| time \|/ ||
+				/^\| kernel \| list length, averaged over a run/ || /^\| tree, profile \| run \|/
+			intab = 1; if (!held) print; next }
+		{ intab = 0; print }' "$1" | tr '\n' ' ' |
+		sed -E 's/[0-9]+(\.[0-9]+)?\.\.[0-9]+(\.[0-9]+)?/ /g; s/[0-9]+\.[0-9]+\.[0-9.]+/ /g
+			s/[0-9]{4}-[0-9]{2}-[0-9]{2}(T[0-9:]+Z?)?/ /g; s/[0-9]+:[0-9]{2}(:[0-9]{2})?/ /g
+			s/([0-9]),([0-9]{3})\b/\1\2/g; s/([0-9]),([0-9]{3})\b/\1\2/g
+			s/([ ,;:)])/\1 /g; s/\. /.  /g' |
+		{ grep -oE '(^|[ (~x+-])([0-9]+\.[0-9]+( +M\b|%)?|[0-9]{2,}( +M\b|%|[ ,;:).]|$))' || true; } |
+		sed -E 's/^[ (~x+-]//; s/ +M$/ M/; s/[ ,;:).]$//' |
+		awk -v trees=" $DEB_TREES " '/%$/ { if ($0 == "95%" || $0 == "97.5%") next; sub(/%$/, "") }
+			index(trees, " " $0 " ") || /^10+$/ { next } { print }' | sort -u
+}
+# (probes: what is a figure, and arithmetic that does not work out)
+printf '%s\n' 'made on 2026-12-07 at 357ac20, 10:41: t40 took 1,209 s' '(x1.66, 5m27s, 6.1 and 6.1.192, 95%) and 12.5% of 3.41 M per 1000; 7 rounds.' >"$tmp/probe.md"
+[ "$(page_figures "$tmp/probe.md" | LC_ALL=C sort | tr '\n' ' ')" = "1.66 12.5 1209 3.41 M " ] ||
+	fail "page_figures: the probe's figures are '$(page_figures "$tmp/probe.md" | tr '\n' ' ')'"
+[ "$(echo 'so 35 × 60 × 2 = 4200 s, and 7587 - 2424 - 1461 = 3702 s; 2 + 3 * 4 = 15' | awk -f "$TOP/tests/arith.awk" | tr '\n' ';')" = "ok 4200;ok 3702;bad 2 + 3 * 4 = 15 (gives 14);" ] ||
+	fail "tests/arith.awk does not work the probe's sums out"
+nfig=0 npage=0 narith=0
 for f in "$F"/*.md; do
 	named_text "$f"
 	awk '/^```/ { inb = !inb; next } inb' "$f" >>"$tmp/src"
 	mapfile -t recs < <(grep -oE 'records/[A-Za-z0-9._-]+\.log' "$f" | sort -u)
 	for rec in ${recs[@]+"${recs[@]}"}; do cat "$F/$rec" >>"$tmp/src"; done
 	[ "${f##*/}" != reference-precision.md ] || echo "$want" >>"$tmp/src"
+	# the page's own arithmetic, worked again: its results are figures it gives
+	awk '/^```/ { inb = !inb; next } !inb' "$f" | tr '\n' ' ' | awk -f "$TOP/tests/arith.awk" >"$tmp/arith"
+	! grep -q '^bad ' "$tmp/arith" || fail "${f#"$TOP"/}: arithmetic that does not work out: $(sed -n 's/^bad //p' "$tmp/arith" | tr '\n' ';')"
+	sed -n 's/^ok //p' "$tmp/arith" >>"$tmp/src"
+	narith=$((narith + $(wc -l <"$tmp/arith")))
 	csvs=()
 	mapfile -t named < <(grep -oE '[a-z][a-z-]*\.csv' "$f" | sort -u)
 	for c in ${named[@]+"${named[@]}"}; do
 		for r in ${NAMED_RUNS[@]+"${NAMED_RUNS[@]}"}; do [ ! -f "$TOP/results/$r/$c" ] || csvs+=("$TOP/results/$r/$c"); done
 	done
-	awk '/^```/ { inb = !inb; next } inb { next }
-		/^\|/ { if (!intab) held = /^\| kernel \| time \| interval \|/ || /^\| against \| kernel \| time \|/ ||
-				/^\| kernel \| list length, averaged over a run/ || /^\| tree, profile \| run \|/
-			intab = 1; if (!held) print; next }
-		{ intab = 0; print }' "$f" | tr '\n' ' ' |
-		sed -E 's/[0-9]+(\.[0-9]+)?\.\.[0-9]+(\.[0-9]+)?/ /g; s/[0-9]+\.[0-9]+\.[0-9.]+/ /g' |
-		{ grep -oE '(^|[ (~x+-])[0-9]+\.[0-9]+( M\b|%)?' || true; } | sed -E 's/^[ (~x+-]//' |
-		awk -v trees=" $DEB_TREES " '/%$/ { if ($0 == "95%" || $0 == "97.5%") next; sub(/%$/, "") }
-			index(trees, " " $0 " ") { next } { print }' | sort -u >"$tmp/figs"
+	page_figures "$f" >"$tmp/figs"
 	[ -s "$tmp/figs" ] || continue
 	miss=$(awk -f "$TOP/tests/figure.awk" "$tmp/figs" "$tmp/src" ${csvs[@]+csv=1 "${csvs[@]}"} | tr '\n' ';')
 	[ -z "$miss" ] || fail "${f#"$TOP"/}: figures in its prose that nothing it names gives: $miss"
 	nfig=$((nfig + $(wc -l <"$tmp/figs"))) npage=$((npage + 1))
 done
 [ "$nfig" -ge 100 ] || fail "only $nfig figures in docs/findings' prose: the check reads nothing"
-ok "each of the $nfig figures in the prose and tables of $npage findings pages is one that the runs, quotes, records or CSVs it names give"
+ok "each of the $nfig figures in the prose and tables of $npage findings pages is one that the runs, quotes, records or CSVs it names give, or its own arithmetic ($narith sums, each worked again)"
