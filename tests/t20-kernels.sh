@@ -5,7 +5,8 @@
 # each .config holds every requested option, head and tail differ from stock
 # in mm/slub.o alone (among compiled objects), every SLUB vmlinux carries the
 # slub:add_partial tracepoint and SLAB's does not, and a second request is
-# answered from the cache (nothing rebuilt).
+# answered from the cache (nothing rebuilt); the root filesystem image is
+# hashed again only when its stat changed.
 . "$(dirname "$0")/lib.sh"
 require_vm
 "$TOP/kernels/build.sh" stock head tail slab nostats
@@ -70,3 +71,23 @@ t0=$(date +%s%N)
 ms=$((($(date +%s%N) - t0) / 1000000))
 [ "$(grep -c 'up to date' "$SLUBBENCH_CACHE/logs/t20-uptodate.log")" = 5 ] || fail "a built variant was rebuilt"
 ok "built variants answered from the cache, nothing rebuilt (${ms} ms; no wall-clock limit: the host may be busy)"
+
+# The root filesystem image's SHA-256 (330 MiB) is taken again only when
+# its size, modification time or inode changed since it last matched
+# (rootfs/build.sh's IMAGE_DIR/.verified): a record that no longer names
+# the image's stat or its manifest's hash makes it hash the image again
+# and write the record anew. (Only the mtime and the record are touched:
+# other tests may be booting this image.)
+img=$("$TOP/rootfs/build.sh" 2>/dev/null | tail -n1)
+v=$(dirname "$img")/.verified
+want=$(jq -r .image_sha256 "$(dirname "$img")/manifest.json")
+rec() { echo "$(stat -c '%s %.9Y %i' "$img") $want"; }
+"$TOP/rootfs/build.sh" >/dev/null 2>&1
+[ "$(cat "$v")" = "$(rec)" ] || fail "rootfs: .verified is '$(cat "$v")', want '$(rec)'"
+echo "$(stat -c '%s %.9Y %i' "$img") 0000" >"$v"
+out=$("$TOP/rootfs/build.sh" 2>&1) && grep -q 'rootfs\] up to date' <<<"$out" || fail "rootfs: not up to date after a stale record: $out"
+[ "$(cat "$v")" = "$(rec)" ] || fail "rootfs: a record with another hash was trusted: '$(cat "$v")'"
+touch -d "@$(($(stat -c %Y "$img") + 1))" "$img"
+"$TOP/rootfs/build.sh" >/dev/null 2>&1
+[ "$(cat "$v")" = "$(rec)" ] || fail "rootfs: a changed mtime was not seen: '$(cat "$v")', want '$(rec)'"
+ok "the root filesystem image hashed again only when its stat or its manifest's hash changed"
