@@ -187,11 +187,6 @@ counting_mode_boots() {
 	done
 }
 
-# slab_label LABEL: is LABEL's kernel SLAB's (kernels/variants' allocator)?
-slab_label() {
-	awk -v v="$(variant_base "${variant_of[$1]}")" '$1 == v && $2 == "slab" { f = 1 } END { exit !f }' \
-		"$SLUBBENCH_TOP/kernels/variants"
-}
 # first_seed_boots "LABEL..." BOOT...: of counting_mode_boots' BOOTs, the
 # first seed's emulated boots of those LABELs, in order
 first_seed_boots() {

@@ -111,7 +111,7 @@ first_labels=("${labels[@]}") later_labels=()
 if [ -z "$resume" ] && [ "$(emulated_boots)" -gt 0 ]; then
 	first_labels=() later_labels=()
 	for l in "${labels[@]}"; do
-		if slab_label "$l"; then later_labels+=("$l"); else first_labels+=("$l"); fi
+		if variant_is_slab "${variant_of[$l]}"; then later_labels+=("$l"); else first_labels+=("$l"); fi
 	done
 	[ ${#first_labels[@]} -gt 0 ] || { first_labels=("${labels[@]}") later_labels=(); }
 fi
