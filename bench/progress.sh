@@ -2,7 +2,7 @@
 # The bench's progress, sourced by bench/run.sh: how long the boots left
 # will take, each kind at its own pace.
 # Inputs: the caller's globals read here (t10's shellcheck sees them):
-declare -g out
+declare -g out kernels_pending
 
 # The bench's ETA: each kind of boot at its own pace, for they differ
 # several-fold; one average over all of them once said "about 38 min left"
@@ -38,9 +38,10 @@ pace_kind() {
 }
 # eta_note: ", about XmYYs left": the boots not yet done of each kind at
 # its median pace (a kind not seen yet at its prior, scaled by the
-# median boot's pace against its own prior); nothing before the
-# first boot ends. Uses run.sh's expected_boots, expected_emulated,
-# expected_cache, n0.
+# median boot's pace against its own prior), and the kernels still to
+# build, named (kernels_pending: SLAB's, after the first figure; a build's
+# time is not known before it); nothing before the first boot ends. Uses
+# run.sh's expected_boots, expected_emulated, expected_cache, n0.
 eta_note() {
 	local k s left=0 pace todo e_all=0 e_cache=0 f seed
 	# the counting-mode boots done, by their seed (raw/eNN-...)
@@ -65,5 +66,5 @@ eta_note() {
 		[ "$todo" -gt 0 ] || continue
 		if [ "${PACE_N[$k]:-0}" -gt 0 ]; then left=$((left + todo * $(pace_median "$k"))); else left=$((left + todo * PRIOR_SECS[$k] * pace / 1000)); fi
 	done
-	echo ", about $((left / 60))m$(printf '%02d' $((left % 60)))s left"
+	echo ", about $((left / 60))m$(printf '%02d' $((left % 60)))s left${kernels_pending:+ and the build of $kernels_pending}"
 }

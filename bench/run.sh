@@ -107,13 +107,14 @@ build_kernels() {
 # the first figure, and its build is a full one of its own (the SLUB
 # kernels share one build directory), so the mechanism is on screen a
 # build sooner from an empty cache.
-first_labels=("${labels[@]}") later_labels=()
+first_labels=("${labels[@]}") later_labels=() kernels_pending=
 if [ -z "$resume" ] && [ "$(emulated_boots)" -gt 0 ]; then
 	first_labels=() later_labels=()
 	for l in "${labels[@]}"; do
 		if variant_is_slab "${variant_of[$l]}"; then later_labels+=("$l"); else first_labels+=("$l"); fi
 	done
 	[ ${#first_labels[@]} -gt 0 ] || { first_labels=("${labels[@]}") later_labels=(); }
+	kernels_pending=${later_labels[*]}
 fi
 build_kernels "${first_labels[@]}"
 t_kernels=$((EPOCHSECONDS - t_step)) t_step=$EPOCHSECONDS
@@ -218,6 +219,7 @@ if [ ${#later_labels[@]} -gt 0 ]; then
 	say bench "the first figure's boots are done: now the kernels it does not need (${later_labels[*]})"
 	build_kernels "${later_labels[@]}"
 	record_kernels "${later_labels[@]}"
+	kernels_pending=
 	t_later=$((EPOCHSECONDS - t_step)) t_kernels=$((t_kernels + t_later)) t_start=$((t_start + t_later))
 	write_manifest running
 fi
