@@ -32,21 +32,18 @@ $said"
 }
 
 # early_figure BOOT...: first_figure as soon as the first seed's emulated
-# boots of BOOTs (boots_at_once's "ROUND POSITION LABEL KIND VCPUS", seed
-# by seed) are all done, once a run: a first figure for every kernel
-# minutes into the counting mode, not at its end.
+# boots of BOOTs (boots_at_once's, bench/planlib.sh's first_seed_boots)
+# are all done, once a run: a first figure for every kernel minutes into
+# the counting mode, not at its end.
 EARLY_FIGURE_SHOWN=0
 early_figure() {
 	[ "$EARLY_FIGURE_SHOWN" = 0 ] || return 0
-	local b r l kind x first=
-	for b in "$@"; do
-		read -r r _ l kind x <<<"$b"
-		[ "$kind" = emulated ] || continue
-		first=${first:-$r}
-		[ "$r" = "$first" ] || break
+	local r l kind x n=0
+	while read -r r _ l kind x; do
 		[ -f "$(boot_dir "$r" "$l" "$kind" "$x")/done" ] || return 0
-	done
-	[ -n "$first" ] || return 0
+		n=$((n + 1))
+	done < <(first_seed_boots "" "$@")
+	[ "$n" -gt 0 ] || return 0
 	EARLY_FIGURE_SHOWN=1
 	first_figure
 }

@@ -187,8 +187,9 @@ counting_mode_boots() {
 	done
 }
 
-# first_seed_boots "LABEL..." BOOT...: of counting_mode_boots' BOOTs, the
-# first seed's emulated boots of those LABELs, in order
+# first_seed_boots "LABEL..." BOOT...: of counting_mode_boots' BOOTs
+# ("ROUND POSITION LABEL KIND VCPUS", seed by seed), the first seed's
+# emulated boots of those LABELs ("": of every label), in order
 first_seed_boots() {
 	local want=" $1 " b r l kind first=
 	shift
@@ -197,7 +198,7 @@ first_seed_boots() {
 		[ "$kind" = emulated ] || continue
 		first=${first:-$r}
 		[ "$r" = "$first" ] || break
-		case "$want" in *" $l "*) echo "$b" ;; esac
+		case "$want" in "  " | *" $l "*) echo "$b" ;; esac
 	done
 }
 
