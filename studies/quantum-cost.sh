@@ -35,6 +35,7 @@ for q in "$@"; do
 	t1=$EPOCHREALTIME
 	awk -F, -v q="$q" -v a="$t0" -v b="$t1" '
 		FILENAME ~ /info$/ { split($0, kv, "="); if (kv[1] == "quantum_ends") all = kv[2]; next }
-		FNR > 1 { win += $3 }
+		FNR == 1 { for (i = 1; i <= NF; i++) if ($i == "quantum_ends") c = i; next }
+		c { win += $c }
 		END { printf "%s %.0f %d %d\n", q, b - a, all, win }' "$d/quantum-raw.csv.info" "$d/quantum-raw.csv"
 done
