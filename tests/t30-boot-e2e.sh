@@ -15,8 +15,13 @@ smp=2
 
 for v in head tail slab; do
 	o=$tmp/$v
-	"$TOP/bench/boot.sh" --smp "$smp" --timeout 300 --out "$o" --plan "$TOP/tests/guest-check.sh" "$v" ||
-		fail "$v: boot did not finish (see $o/serial.log): $(tail -n 5 "$o/serial.log" 2>/dev/null)"
+	if ! "$TOP/bench/boot.sh" --smp "$smp" --timeout 300 --out "$o" --plan "$TOP/tests/guest-check.sh" "$v"; then
+		# the console is kept past this test's temporary directory, and
+		# the guest init's own lines and the panic's first are shown
+		keep=$SLUBBENCH_CACHE/logs/tests/t30-$v-serial.log
+		cp "$o/serial.log" "$keep" 2>/dev/null || true
+		fail "$v: boot did not finish (console kept in $keep): $(grep -a -E 'slubbench-init|Kernel panic|Comm:' "$o/serial.log" 2>/dev/null | head -n 8)"
+	fi
 	kd=$(kernel_dir "$v" 2007)
 	want=$(jq -r .build_id "$kd/manifest.json")
 	grep -qx "build_id=$want" "$o/guest-info" || fail "$v: booted build id $(grep build_id "$o/guest-info") is not $want"
