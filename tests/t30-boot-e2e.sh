@@ -84,7 +84,9 @@ ok "a guest of another build than expected: exit 5, result=wrong-kernel"
 "$TOP/bench/boot.sh" --timeout 120 --out "$tmp/killed" tail -- sleep 60 2>"$tmp/killed.err" &
 bpid=$!
 for _ in $(seq 1 50); do
-	qpid=$(pgrep -f "qemu-system-x86_64.*$tmp/killed" | head -n1 || true)
+	# (QEMU itself, not the timeout(1) that runs it: killing that one
+	# would leave the guest running its sleep after the test)
+	qpid=$(pgrep -f "^[^ ]*qemu-system-x86_64 .*$tmp/killed" | head -n1 || true)
 	[ -n "$qpid" ] && break
 	sleep 0.2
 done
