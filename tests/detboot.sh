@@ -28,7 +28,8 @@ det() {
 }
 # counts DIR: what the boot counted, in one text (the plugin's CSV, the
 # SLUB statistics, hackbench's output with its virtual time, the context
-# switches)
+# switches, and the quantum plugin's counts of the schedule if it ran)
 counts() {
 	cat "$1/emulated-raw.csv" "$1/c1-emulated-w1.slubstat" "$1/c1-emulated-w1.txt" "$1/c1-emulated-w1.ctxt"
+	[ ! -e "$1/quantum-raw.csv" ] || cat "$1/quantum-raw.csv"
 }

@@ -1,14 +1,17 @@
 #!/usr/bin/env bash
 # group: smoke vm
-# The counting mode (bench/boot.sh --det): two boots of one kernel, plan
-# and seed give byte-identical counts (SLUB statistics, the plugin's CSV,
-# hackbench's own output, the context switches), one of them booted beside
-# a busy loop and both at once; another seed gives other counts; the
-# host's load is recorded. The counting-boot store (bench/detstore.sh): a
-# boot of an input booted before, with SLUBBENCH_REUSE_COUNTING=1, is the
-# stored one, byte for byte, and starts no QEMU; another seed boots. Bad
-# input refused before anything boots. (The quantum, cache=off and Q=inf:
-# t66.)
+# The counting mode (bench/boot.sh --det) as the bench runs it, at its own
+# quantum (lib/detboot.sh's DET_QUANTUM_DEFAULT): two boots of one kernel,
+# plan and seed give byte-identical counts (SLUB statistics, the plugin's
+# CSV, hackbench's own output, the context switches, the quantum plugin's
+# schedule), one of them booted beside a busy loop and both at once;
+# another seed gives other counts; the host's load is recorded. This is
+# the one test whose counting boots are all booted: every other one may
+# take its boots from the counting-boot store (bench/detstore.sh), whose
+# premise is what this test shows. The store: a boot of an input booted
+# before, with SLUBBENCH_REUSE_COUNTING=1, is the stored one, byte for
+# byte, and starts no QEMU; another seed boots. Bad input refused before
+# anything boots. (The quantum's own effect, cache=off and Q=inf: t66.)
 . "$(dirname "$0")/lib.sh"
 # shellcheck source=tests/detboot.sh
 . "$TOP/tests/detboot.sh"
@@ -21,14 +24,15 @@ busy=
 trap '[ -z "$busy" ] || kill "$busy" 2>/dev/null; rm -rf "$tmp"' EXIT
 
 det_plan "$tmp"
+q=$DET_QUANTUM_DEFAULT
 
 # a: alone at first (and into the store); b: the same seed beside a busy
 # loop, both at once
-SLUBBENCH_REUSE_COUNTING=1 det "$tmp" 1 a &
+SLUBBENCH_REUSE_COUNTING=1 det "$tmp" 1 a --quantum "$q" &
 pa=$!
 bash -c 'while :; do :; done' &
 busy=$!
-det "$tmp" 1 b
+det "$tmp" 1 b --quantum "$q"
 wait "$pa" || fail "seed 1 (a) failed"
 kill "$busy"
 wait "$busy" 2>/dev/null || true
@@ -36,7 +40,8 @@ busy=
 [ -s "$tmp/a/c1-emulated-w1.slubstat" ] && [ -s "$tmp/a/emulated-raw.csv" ] || fail "the counting boot left no counts: $(ls "$tmp/a")"
 grep -q '^skbuff_head_cache free_add_partial [1-9]' "$tmp/a/c1-emulated-w1.slubstat" || fail "no add_partial counted: $(head -n 3 "$tmp/a/c1-emulated-w1.slubstat")"
 cmp -s <(counts "$tmp/a") <(counts "$tmp/b") || fail "seed 1 twice, one beside a busy loop: the counts differ: $(diff <(counts "$tmp/a") <(counts "$tmp/b") | head -n 4)"
-ok "seed 1 twice, at once, one beside a busy loop: byte-identical counts ($(awk '$2 == "free_add_partial" && $1 == "skbuff_head_cache" { print $3 }' "$tmp/a/c1-emulated-w1.slubstat") skbuff_head_cache add_partials)"
+grep -qx "quantum=$q" "$tmp/a/boot-info" && [ -s "$tmp/a/quantum-raw.csv" ] || fail "seed 1 (a) did not run at Q=$q: $(grep quantum "$tmp/a/boot-info")"
+ok "seed 1 twice at the bench's quantum (Q=$q), at once, one beside a busy loop: byte-identical counts, the schedule's too ($(csv_rows "$tmp/a/quantum-raw.csv" quantum_ends | head -n 1) turns ended; $(awk '$2 == "free_add_partial" && $1 == "skbuff_head_cache" { print $3 }' "$tmp/a/c1-emulated-w1.slubstat") skbuff_head_cache add_partials)"
 
 # the host's load is measured and recorded for every boot
 load=$(sed -n 's/^host_other_cpu=//p' "$tmp/b/boot-info")
@@ -44,13 +49,13 @@ awk -v l="$load" 'BEGIN { exit !(l >= 0.5) }' || fail "beside a busy loop and an
 grep -qx 'qemu_version=QEMU emulator version 10.0.2.*' "$tmp/a/boot-info" || fail "the QEMU that ran is not recorded: $(grep qemu "$tmp/a/boot-info")"
 ok "the host's load is recorded (host_other_cpu=$load beside a busy loop), and the QEMU"
 
-SLUBBENCH_REUSE_COUNTING=1 det "$tmp" 2 c
+SLUBBENCH_REUSE_COUNTING=1 det "$tmp" 2 c --quantum "$q"
 ! cmp -s "$tmp/a/c1-emulated-w1.slubstat" "$tmp/c/c1-emulated-w1.slubstat" || fail "seeds 1 and 2 gave the same SLUB statistics: the seed does not pick the interleaving"
 ok "seed 2 gives other counts: the seed picks the interleaving"
 
 # the store: a booted and stored seed 1, b (reuse off) did not look; seed
 # 1 again with reuse on starts no QEMU and gives a's outputs
-SLUBBENCH_REUSE_COUNTING=1 det "$tmp" 1 s
+SLUBBENCH_REUSE_COUNTING=1 det "$tmp" 1 s --quantum "$q"
 key=$(sed -n 's/^reused=//p' "$tmp/s/boot-info")
 [ -n "$key" ] && grep -q "reused from the counting-boot store (key ${key:0:16})" "$tmp/s.log" ||
 	fail "seed 1 a second time with SLUBBENCH_REUSE_COUNTING=1 was booted, not reused: $(tail -n 2 "$tmp/s.log")"
