@@ -9,9 +9,12 @@
 # Usage: tests/run.sh [-j JOBS] [-x GROUP]... [GROUP|PATTERN]...
 #   (a test runs if any GROUP or PATTERN matches and no -x GROUP does)
 #   -j JOBS    tests run at once (1 to 8; default: the host's CPUs, at
-#              most 4, as a test may boot two 2 GiB guests). Each test
-#              must pass beside any other: they share the cache's builds
-#              under its locks, and nothing else.
+#              most 4, as a test may boot two 2 GiB guests), and one more
+#              that mostly waits: a test whose last run kept less than a
+#              quarter of a core busy (its CPU seconds over its wall
+#              seconds: Slurm's polls, stub boots that sleep) does not
+#              count. Each test must pass beside any other: they share the
+#              cache's builds under its locks, and nothing else.
 # Each test names its groups in one "# group: ..." line: one tier by cost,
 # then what it needs. The tiers (docs/testing.md):
 #   unit       no VM, no kernel build, no download: at most 30 s a test;
@@ -40,7 +43,7 @@
 # checks every one; t10 checks its keys).
 #
 # Each test's time goes into $SLUBBENCH_CACHE/logs/tests/check.time (a
-# line "NAME SECONDS", the last run's), and its log beside it; a test over
+# line "NAME SECONDS CPU-SECONDS", the last run's), and its log beside it; a test over
 # its tier's budget is said so (it still passes: a busy host is slow).
 set -euo pipefail
 # shellcheck source=lib/common.sh
@@ -49,6 +52,8 @@ set -euo pipefail
 export SLUBBENCH_REUSE_COUNTING=${SLUBBENCH_REUSE_COUNTING:-1} SLUBBENCH_REUSE_BUILDS=${SLUBBENCH_REUSE_BUILDS:-1}
 export SLUBBENCH_REUSE_CHECKS=${SLUBBENCH_REUSE_CHECKS:-1}
 TIERS="unit smoke full"
+# where the tests are (another directory: t01's stand-in tests)
+TESTS_DIR=${SLUBBENCH_TESTS_DIR:-$SLUBBENCH_TOP/tests}
 NEEDS="network vm cluster security"
 # tier_budget TIER: seconds a test of TIER may take (smoke: the tier's whole)
 tier_budget() { case "$1" in unit) echo 30 ;; *) echo 300 ;; esac; }
@@ -103,7 +108,14 @@ touch "$times"
 # own (so that an interrupted suite stops the test's boots too), its start
 # time and pid remembered (the unit tier offline); the CPU time of what it
 # ran and waited for (its boots' QEMU too: bash's "times") into NAME.times
-declare -A pid_of=() t0_of=() tier_of=()
+declare -A pid_of=() t0_of=() tier_of=() waits=()
+# a test that mostly waits: its last run's CPU under a quarter of its wall
+# time (check.time's third column; none: it counts)
+while read -r n w c; do
+	[[ "$w$c" =~ ^[0-9]+$ ]] && [ "$w" -gt 0 ] && [ $((c * 4)) -lt "$w" ] && waits[$n]=1
+done < <(awk 'NF == 3 && $3 ~ /^[0-9]+$/' "$times")
+# counted: the running tests that count toward -j, and the one that waits
+counted=0 waiting='' waited=''
 start() {
 	local run=()
 	[ "$3" != unit ] || run=(${offline[@]+"${offline[@]}"})
@@ -126,8 +138,10 @@ finish() {
 	local name=$1 rc=$2 tier=${tier_of[$1]} secs last note cpu
 	secs=$(($(date +%s) - t0_of[$1]))
 	last=$(awk -v n="$name" '$1 == n { print $2 }' "$times")
-	{ grep -v "^$name " "$times" || true; echo "$name $secs"; } >"$times.tmp" && mv "$times.tmp" "$times"
 	cpu=$(cpu_secs "$name")
+	local rec="$name $secs"
+	[ "$cpu" = '?' ] || rec+=" $cpu"
+	{ grep -v "^$name " "$times" || true; echo "$rec"; } >"$times.tmp" && mv "$times.tmp" "$times"
 	[ "$cpu" = '?' ] || cpu_total=$((cpu_total + cpu))
 	note="${secs}s, cpu ${cpu}s${last:+, last ${last}s}"
 	[ "$tier" != smoke ] || smoke_secs=$((smoke_secs + secs))
@@ -149,6 +163,7 @@ reap() {
 	for n in "${!pid_of[@]}"; do
 		[ "${pid_of[$n]}" = "$done_pid" ] || continue
 		unset "pid_of[$n]"
+		if [ "$n" = "$waiting" ]; then waiting=''; else counted=$((counted - 1)); fi
 		finish "$n" "$rc"
 		return
 	done
@@ -161,7 +176,7 @@ trap 'exit 130' INT TERM
 # its last time (a test never timed first of all, then by name), so that
 # the suite does not end on one long test with the other slots idle
 order=$(awk 'FNR == 1 && NR > 1 { print f "|" g } FNR == 1 { f = FILENAME; g = "" }
-	/^# group: / && g == "" { g = substr($0, 10) } END { if (NR) print f "|" g }' "$SLUBBENCH_TOP"/tests/t[0-9]*.sh |
+	/^# group: / && g == "" { g = substr($0, 10) } END { if (NR) print f "|" g }' "$TESTS_DIR"/t[0-9]*.sh |
 	awk -F'|' -v tiers="$TIERS" -v tf="$times" '
 		FILENAME == tf { split($0, w, " "); last[w[1]] = w[2]; next }
 		BEGIN { n = split(tiers, t, " "); for (i = 1; i <= n; i++) rank[t[i]] = i }
@@ -188,7 +203,12 @@ while IFS='|' read -r t groups; do
 	tier=${groups%% *}
 	case " $TIERS " in *" $tier "*) ;; *) die "$t: its group line starts with '$tier', not a tier ($TIERS)" ;; esac
 	matches "$name" "$groups" || continue
-	while [ "${#pid_of[@]}" -ge "$jobs" ]; do reap; done
+	if [ -n "${waits[$name]:-}" ] && [ -z "$waiting" ]; then
+		waiting=$name waited=$((waited + 1))
+	else
+		while [ "$counted" -ge "$jobs" ]; do reap; done
+		counted=$((counted + 1))
+	fi
 	start "$name" "$t" "$tier"
 done <<<"$order"
 while [ "${#pid_of[@]}" -gt 0 ]; do reap; done
@@ -200,5 +220,5 @@ trap - EXIT
 [ "$SLUBBENCH_REUSE_CHECKS" != 1 ] || say test "$(store_said "$(check_store)" "checks (shellcheck's verdicts, reports made again)" making made)"
 say test "CPU time of the tests (theirs and their boots'): $cpu_total s"
 say test "slowest (their last times, $times): $(sort -k2,2nr "$times" | head -n5 | awk '{ printf "%s%s %ss", (NR > 1 ? ", " : ""), $1, $2 }')"
-echo "$pass passed, $fail failed, $skip skipped ($jobs at once)"
+echo "$pass passed, $fail failed, $skip skipped ($jobs at once${waited:+, and $waited that mostly waited beside them})"
 [ "$fail" -eq 0 ]
