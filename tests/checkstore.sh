@@ -1,9 +1,9 @@
 # shellcheck shell=bash
 # The check store (lib/store.sh, at check_store): checks of the test suite
 # whose verdict is a function of files, kept by the sha256 of those files,
-# as kernel builds and counting-mode boots are. Two kinds: shellcheck's
-# verdict on a file that passed (t10), and a committed run's report made
-# again by today's code (t65). Used with SLUBBENCH_REUSE_CHECKS=1, which
+# as kernel builds and counting-mode boots are: shellcheck's verdict on a
+# file that passed (t10), and what today's code makes again of a committed
+# run (t65's reports, t59's summaries). Used with SLUBBENCH_REUSE_CHECKS=1, which
 # tests/run.sh sets; a test run alone checks everything.
 # Sourced by tests that use it, after tests/lib.sh.
 
@@ -93,24 +93,37 @@ code_key() {
 	} | sha256sum | cut -d' ' -f1
 }
 
+# dir_sums DIR: the sha256 and name of every file under DIR, in one order
+dir_sums() { (cd "$1" && find . -type f -print0 | LC_ALL=C sort -z | xargs -0 sha256sum --); }
+
+# remade DIR TEXT FILES CMD...: DIR gets FILES (names in DIR, one word
+# each, space-separated) as CMD makes them (its output to stderr, which
+# is DIR.err); with the store on, FILES made before for the same TEXT
+# (all that they rest on: the inputs' dir_sums, the code's key, the
+# command) are fetched instead. Fails with CMD's last line of error.
+remade() {
+	local dir=$1 text=$2 files=$3 key t0
+	shift 3
+	key=$(sha256sum <<<"$text" | cut -d' ' -f1)
+	# shellcheck disable=SC2086 # FILES: a list of names
+	! checkstore_on || ! store_fetch "$(check_store)" "$key" "$dir" $files || return 0
+	t0=$EPOCHREALTIME
+	"$@" >/dev/null 2>"$dir.err" || { tail -n1 "$dir.err"; return 1; }
+	# shellcheck disable=SC2086
+	! checkstore_on ||
+		store_put "$(check_store)" "$CHECKSTORE_MB" "$key" "$text" "$dir" "$(awk -v a="$t0" -v b="$EPOCHREALTIME" 'BEGIN { printf "%.1f", b - a }')" $files
+}
+
 # remade_report DIR CODEKEY [ARG...]: DIR (a copy of a committed run,
 # named as the run) gets report.txt as the code of CODEKEY makes it
-# (./run.sh report DIR ARG...; bisect/report.sh for a bisect's); with the
-# store on, a report made before of the same files, name and code is
-# fetched instead. Fails with the report's last line of error. (A report
-# names the directory it was made in, on its Reproduce line: a fetched one
-# names the directory it was first made in, a temporary one, which no line
-# of a committed report can be.)
+# (./run.sh report DIR ARG...; bisect/report.sh for a bisect's), or from
+# the store (remade). (A report names the directory it was made in, on
+# its Reproduce line: a fetched one names the directory it was first made
+# in, a temporary one, which no line of a committed report can be.)
 remade_report() {
-	local dir=$1 code=$2 text key t0 rep=("$TOP/run.sh" report)
+	local dir=$1 code=$2 rep=("$TOP/run.sh" report)
 	shift 2
 	[ ! -f "$dir/bisect.json" ] || rep=("$TOP/bisect/report.sh")
-	text="report.txt of ${dir##*/} ($*) by code $code
-$(cd "$dir" && find . -type f -print0 | LC_ALL=C sort -z | xargs -0 sha256sum --)"
-	key=$(sha256sum <<<"$text" | cut -d' ' -f1)
-	! checkstore_on || ! store_fetch "$(check_store)" "$key" "$dir" report.txt || return 0
-	t0=$EPOCHREALTIME
-	"${rep[@]}" "$dir" "$@" >/dev/null 2>"$dir.err" || { tail -n1 "$dir.err"; return 1; }
-	! checkstore_on ||
-		store_put "$(check_store)" "$CHECKSTORE_MB" "$key" "$text" "$dir" "$(awk -v a="$t0" -v b="$EPOCHREALTIME" 'BEGIN { printf "%.1f", b - a }')" report.txt
+	remade "$dir" "report.txt of ${dir##*/} ($*) by code $code
+$(dir_sums "$dir")" report.txt "${rep[@]}" "$dir" "$@"
 }

@@ -38,8 +38,8 @@
 # kernel build store (kernels/buildstore.sh; SLUBBENCH_REUSE_BUILDS=0
 # compiles every one; t17 checks the store on a stand-in tree). And so is
 # a check whose verdict rests on files only, when those files passed it
-# before: shellcheck's on a file (t10), a committed run's report made again
-# (t65): the check store (tests/checkstore.sh; SLUBBENCH_REUSE_CHECKS=0
+# before: shellcheck's on a file (t10), what a committed run is made into
+# again (t65, t59): the check store (tests/checkstore.sh; SLUBBENCH_REUSE_CHECKS=0
 # checks every one; t10 checks its keys).
 #
 # Each test's time goes into $SLUBBENCH_CACHE/logs/tests/check.time (a

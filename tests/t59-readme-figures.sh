@@ -8,11 +8,15 @@
 # of its table of results/reference-2.6.23 (against tail, and against head
 # as ./run.sh report --baseline head gives it). A rerun of a reference
 # without its reading rewritten fails here (the findings that quote a
-# report: t65). docs/results-format.md gives
+# report: t65). What is made again of a committed run comes from the
+# check store when nothing it rests on changed (tests/checkstore.sh).
+# docs/results-format.md gives
 # each CSV's header as lib/rundir.sh writes it.
 . "$(dirname "$0")/lib.sh"
 # shellcheck source=lib/rundir.sh
 . "$TOP/lib/rundir.sh"
+# shellcheck source=tests/checkstore.sh
+. "$TOP/tests/checkstore.sh"
 # DOCS: the README and every page under docs/, read as one text
 DOCS=$(mktemp)
 trap 'rm -f "$DOCS"' EXIT
@@ -68,7 +72,10 @@ R2=$TOP/results/reference-2.6.23
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp" "$DOCS"' EXIT
 cp -r "$R2" "$tmp/head"
-"$TOP/run.sh" report "$tmp/head" --baseline head >/dev/null 2>&1 || fail "reference-2.6.23 reported against head: failed"
+# (by today's code, or from the check store: tests/checkstore.sh)
+code=$(code_key "$TOP")
+err=$(remade "$tmp/head" "summary.csv of reference-2.6.23 (--baseline head) by code $code
+$(dir_sums "$R2")" summary.csv "$TOP/run.sh" report "$tmp/head" --baseline head) || fail "reference-2.6.23 reported against head: $err"
 t2=$(awk '/^\| against \| kernel \| time \|/ { f = 1; next } f && !/^\|/ { exit } f && !/^\| ---/' "$DOCS")
 [ "$(wc -l <<<"$t2")" = 3 ] || fail "the README's 2.6.23 table: $(wc -l <<<"$t2") rows, want 3"
 n=0
@@ -162,10 +169,14 @@ ok "the README's trees table: $n rows, 4 figures each, as each run's CSVs give t
 quoted=$(awk '/^<!-- quoted from docs\/findings\/records\// { rec = 1 }
 	/^```/ { if (f) rec = 0; f = !f; next } f && !rec' "$TOP/docs/findings/quantum.md")
 [ "$(wc -l <<<"$quoted")" -ge 10 ] || fail "docs/findings/quantum.md quotes $(wc -l <<<"$quoted") lines of the summary, want its two tables"
+# summarised RUN OUT: studies/quantum-summary.sh's summary of RUN into OUT
+summarised() { "$TOP/studies/quantum-summary.sh" "$1" >"$2"; }
 for RQ in "$TOP/results/reference-quantum" "$TOP/results/reference-quantum-cost" "$TOP/results/reference-quantum-8"; do
-	"$TOP/studies/quantum-summary.sh" "$RQ" >"$tmp/quantum-summary.txt" 2>"$tmp/err" ||
-		fail "studies/quantum-summary.sh on ${RQ#"$TOP"/}: $(tail -n2 "$tmp/err")"
-	diff -u "$RQ/summary.txt" "$tmp/quantum-summary.txt" >&2 || fail "${RQ#"$TOP"/}/summary.txt made again differs"
+	q=$tmp/${RQ##*/}
+	mkdir "$q"
+	err=$(remade "$q" "summary.txt of ${RQ##*/} by code $code
+$(dir_sums "$RQ")" summary.txt summarised "$RQ" "$q/summary.txt") || fail "studies/quantum-summary.sh on ${RQ#"$TOP"/}: $err"
+	diff -u "$RQ/summary.txt" "$q/summary.txt" >&2 || fail "${RQ#"$TOP"/}/summary.txt made again differs"
 done
 while IFS= read -r line; do
 	grep -qxF -- "$line" "$TOP/results/reference-quantum/summary.txt" "$TOP/results/reference-quantum-cost/summary.txt" ||
