@@ -13,7 +13,7 @@
 require_vm
 tmpd=$(mktemp -d)
 trap 'rm -rf "$tmpd"' EXIT
-SLUBBENCH_BOOT=$TOP/tests/stub-boot.sh "$TOP/bench/run.sh" --quick --no-count --seed 1 --machine harpertown --out "$tmpd/m" >/dev/null 2>"$tmpd/m.log" ||
+SLUBBENCH_BOOT=$TOP/tests/stub-boot.sh "$TOP/bench/run.sh" --quick --rounds 1 --no-count --seed 1 --machine harpertown --out "$tmpd/m" >/dev/null 2>"$tmpd/m.log" ||
 	fail "a stubbed --machine harpertown run failed: $(tail -n 5 "$tmpd/m.log")"
 grep -qE '^\[[0-9]+m[0-9]{2}s bench\] where the time went: kernels [0-9]+s, root filesystem and QEMU [0-9]+s, boots [0-9]+s ' "$tmpd/m.log" ||
 	fail "the bench did not say where its time went: $(tail -n 3 "$tmpd/m.log")"
@@ -24,7 +24,7 @@ grep -q -- '--machine harpertown' <<<"$("$TOP/bench/plan-command.sh" "$tmpd/m")"
 ok "--machine harpertown reached both emulated boots' plugin, no other boot, and the Reproduce line"
 # (this run's plan from a file: --plan records its name and sha256, and
 # the report says them under Reproduce)
-printf '%s\n' '# t41: a plan file' --quick --no-count '--seed 1' '--emulated-instructions 2' >"$tmpd/i.conf"
+printf '%s\n' '# t41: a plan file' --quick '--rounds 1' --no-count '--seed 1' '--emulated-instructions 2' >"$tmpd/i.conf"
 SLUBBENCH_BOOT=$TOP/tests/stub-boot.sh "$TOP/bench/run.sh" --plan "$tmpd/i.conf" --out "$tmpd/i" >/dev/null 2>&1 ||
 	fail "a stubbed --emulated-instructions 2 run (--plan i.conf) failed"
 got=$(for d in "$tmpd"/i/raw/e*; do echo "$(basename "$d") $(sed -n 's/^counters=//p' "$d/boot-info")"; done | paste -sd' ' -)
