@@ -43,7 +43,8 @@ bp=$!
 t0=$(date +%s)
 qp=
 for _ in $(seq 60); do
-	qp=$(pgrep -f -- "-serial file:$tmp/stall/serial.log" | head -n1) && [ -s "$tmp/stall/serial.log" ] && break
+	# QEMU itself, not the timeout(1) that runs it (whose arguments hold QEMU's)
+	qp=$(pgrep -f -- "^[^ ]*qemu-system-x86_64 .*-serial file:$tmp/stall/serial.log" | head -n1) && [ -s "$tmp/stall/serial.log" ] && break
 	sleep 0.5
 done
 [ -n "$qp" ] || fail "the stall boot's QEMU never ran: $(cat "$tmp/stall.log")"
